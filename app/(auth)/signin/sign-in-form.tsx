@@ -1,0 +1,59 @@
+'use client';
+import { signIn } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+
+export function SignInForm({ providers }: { providers: string[] }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const callbackUrl = safeCallback(params.get('callbackUrl'));
+
+  async function submit(form: FormData) {
+    setBusy(true);
+    setError(null);
+    const result = await signIn('credentials', {
+      email: String(form.get('email')),
+      password: String(form.get('password')),
+      redirect: false,
+    });
+    setBusy(false);
+    if (result?.ok) router.push(callbackUrl);
+    else setError('Wrong email or password');
+  }
+
+  return (
+    <>
+      <form className="stack" action={submit}>
+        <label>
+          Email <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label>
+          Password <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        {error && <p className="error" role="alert">{error}</p>}
+        <button type="submit" disabled={busy}>Sign in</button>
+      </form>
+      {providers.map((id) => (
+        <p key={id}>
+          <button className="secondary" type="button" onClick={() => signIn(id, { callbackUrl })}>
+            Continue with {id === 'github' ? 'GitHub' : id}
+          </button>
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** Only local paths: a sign-in link must not send the user to another site afterwards. */
+function safeCallback(value: string | null): string {
+  if (value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
+  try {
+    const url = new URL(value ?? '', window.location.origin);
+    if (url.origin === window.location.origin) return url.pathname + url.search;
+  } catch {
+    // fall through
+  }
+  return '/dashboard';
+}

@@ -1,0 +1,43 @@
+'use client';
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { errorMessage, trpc } from '@/app/trpc-client';
+
+export function SignUpForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(form: FormData) {
+    setBusy(true);
+    setError(null);
+    const email = String(form.get('email'));
+    const password = String(form.get('password'));
+    try {
+      await trpc.accounts.signUp.mutate({ email, password, first_name: String(form.get('first_name') ?? '') || undefined });
+      const result = await signIn('credentials', { email, password, redirect: false });
+      if (!result?.ok) throw new Error('Your account was created, but signing in failed. Try signing in.');
+      router.push('/projects/new');
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack" action={submit}>
+      <label>
+        First name <input name="first_name" autoComplete="given-name" />
+      </label>
+      <label>
+        Email <input name="email" type="email" autoComplete="email" required />
+      </label>
+      <label>
+        Password <input name="password" type="password" autoComplete="new-password" minLength={8} required />
+      </label>
+      {error && <p className="error" role="alert">{error}</p>}
+      <button type="submit" disabled={busy}>Create account</button>
+    </form>
+  );
+}

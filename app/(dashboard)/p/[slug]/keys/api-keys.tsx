@@ -1,0 +1,88 @@
+'use client';
+import { useState } from 'react';
+import { errorMessage, trpc } from '@/app/trpc-client';
+import type { TApiTokenSummary } from '@/server/api-tokens/schemas';
+import { CopyButton } from './copy-button';
+
+export function ApiKeys({ projectId, initialKeys }: { projectId: string; initialKeys: TApiTokenSummary[] }) {
+  const [keys, setKeys] = useState(initialKeys);
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function create(form: FormData) {
+    setError(null);
+    try {
+      const key = await trpc.apiTokens.create.mutate({ projectId, name: String(form.get('name')) });
+      setCreated({ name: key.name, token: key.token });
+      setKeys((current) => [{ ...key }, ...current]);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
+  async function revoke(key: TApiTokenSummary) {
+    if (!window.confirm(`Revoke "${key.name}"? Calls with it will fail at once.`)) return;
+    try {
+      await trpc.apiTokens.revoke.mutate({ projectId, tokenId: key.id });
+      setKeys((current) => current.filter((k) => k.id !== key.id));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
+  return (
+    <>
+      <form className="row card" action={create}>
+        <label style={{ flex: 1 }}>
+          Name <input name="name" required maxLength={100} placeholder="CI deploys" />
+        </label>
+        <button type="submit">Create API key</button>
+      </form>
+      {error && <p className="error" role="alert">{error}</p>}
+      {created && (
+        <div className="notice" role="status">
+          <p>
+            <strong>{created.name}</strong>: copy this key now. It is shown only once.
+          </p>
+          <p className="row">
+            <code className="token" data-testid="new-token">{created.token}</code>
+            <CopyButton text={created.token} />
+          </p>
+        </div>
+      )}
+      <h2>Active keys</h2>
+      {keys.length === 0 ? (
+        <p className="muted">No API keys yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Prefix</th>
+              <th className="optional">Created</th>
+              <th className="optional">Last used</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td><code>{key.prefix}…</code></td>
+                <td className="optional">{formatTime(key.created_at)}</td>
+                <td className="optional">{key.last_used_at ? formatTime(key.last_used_at) : 'Never'}</td>
+                <td>
+                  <button className="danger" type="button" onClick={() => revoke(key)}>Revoke</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function formatTime(iso: string) {
+  return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+}

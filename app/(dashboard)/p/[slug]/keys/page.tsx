@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { requireUser } from '@/app/(dashboard)/require-user';
+import { ApiKeys } from './api-keys';
+
+export const metadata: Metadata = { title: 'API keys' };
+
+export default async function ApiKeysPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { caller } = await requireUser(`/p/${slug}/keys`);
+  const project = await caller.projects.get({ idOrSlug: slug });
+  const keys = await caller.apiTokens.list({ projectId: project.id });
+  return (
+    <>
+      <h1>API keys</h1>
+      <p className="muted">
+        Keys give full API access to <strong>{project.name}</strong>. Send one as <code>Authorization: Bearer …</code>.
+      </p>
+      <ApiKeys projectId={project.id} initialKeys={keys} />
+    </>
+  );
+}

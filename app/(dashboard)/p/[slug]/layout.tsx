@@ -1,0 +1,27 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { requireUser } from '@/app/(dashboard)/require-user';
+import { ProjectNav } from './project-nav';
+import { ProjectSwitcher } from './project-switcher';
+import { SignOutButton } from './sign-out-button';
+
+/** The dashboard shell: current project, project switcher, sections, account. */
+export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { caller } = await requireUser(`/p/${slug}`);
+  const [projects, user] = await Promise.all([caller.projects.list(), caller.accounts.current()]);
+  const project = projects.find((p) => p.slug === slug);
+  if (!project) notFound();
+  return (
+    <>
+      <header className="topbar">
+        <Link className="brand" href="/dashboard">Shipnote</Link>
+        <ProjectSwitcher current={project.slug} projects={projects.map((p) => ({ slug: p.slug, name: p.name }))} />
+        <ProjectNav slug={project.slug} />
+        <span className="muted">{user.email}</span>
+        <SignOutButton />
+      </header>
+      <main>{children}</main>
+    </>
+  );
+}

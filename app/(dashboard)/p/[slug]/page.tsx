@@ -1,0 +1,28 @@
+import Link from 'next/link';
+import { requireUser } from '@/app/(dashboard)/require-user';
+
+export default async function ProjectOverviewPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { caller } = await requireUser(`/p/${slug}`);
+  const project = await caller.projects.get({ idOrSlug: slug });
+  const keys = await caller.apiTokens.list({ projectId: project.id });
+  return (
+    <>
+      <h1>{project.name}</h1>
+      <p className="muted">
+        Slug <code>{project.slug}</code> · created {new Date(project.created_at).toLocaleDateString('en')}
+      </p>
+      <div className="card">
+        <h2>Call the API</h2>
+        <p>
+          {keys.length === 0 ? 'Create an API key first, then' : 'With one of your API keys,'} try{' '}
+          <code>curl -H &quot;Authorization: Bearer $SHIPNOTE_TOKEN&quot; {'<origin>'}/api/v1/me</code>.
+        </p>
+        <p className="row">
+          <Link className="button" href={`/p/${slug}/keys`}>Manage API keys</Link>
+          <Link className="button secondary" href="/docs/api">API reference</Link>
+        </p>
+      </div>
+    </>
+  );
+}

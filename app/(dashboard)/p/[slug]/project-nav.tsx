@@ -1,0 +1,24 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+const SECTIONS = [
+  { path: '', label: 'Overview' },
+  { path: '/keys', label: 'API keys' },
+];
+
+export function ProjectNav({ slug }: { slug: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Project">
+      {SECTIONS.map((section) => {
+        const href = `/p/${slug}${section.path}`;
+        return (
+          <Link key={href} href={href} aria-current={pathname === href ? 'page' : undefined}>
+            {section.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,6 @@
+import { handleRestRequest } from '@/server/rest/handler';
+
+export const dynamic = 'force-dynamic';
+
+export { handleRestRequest as GET, handleRestRequest as POST, handleRestRequest as PUT };
+export { handleRestRequest as PATCH, handleRestRequest as DELETE, handleRestRequest as HEAD };

@@ -1,0 +1,61 @@
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { config } from '@/server/config';
+import * as schema from './schema';
+import { migrateDatabase } from './migrate';
+
+export type Schema = typeof schema;
+/** The one database type: PGlite and postgres.js both satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+/** Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrateDatabase(db, 'pglite');
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Connects to a PostgreSQL server and applies the migrations. */
+export async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrateDatabase(db, 'postgres');
+  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+declare global {
+  var __shipnoteDb: Promise<DatabaseHandle> | undefined;
+}
+
+/**
+ * The process-wide database. Kept on globalThis because the custom server and Next's bundles load
+ * this module separately, and a PGlite data folder can be open in one place only.
+ */
+export function getDatabase(): Promise<DatabaseHandle> {
+  globalThis.__shipnoteDb ??= config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(config.dataDir);
+  return globalThis.__shipnoteDb;
+}
+
+/** Installs an already-open database as the process-wide one (tests, CLI). */
+export function useDatabase(handle: DatabaseHandle) {
+  globalThis.__shipnoteDb = Promise.resolve(handle);
+}
+
+export async function db(): Promise<Database> {
+  return (await getDatabase()).db;
+}

@@ -1,0 +1,3 @@
+export * from './users';
+export * from './projects';
+export * from './api-tokens';

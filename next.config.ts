@@ -1,0 +1,23 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  // PGlite ships WebAssembly and must stay a runtime dependency, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'bcryptjs'],
+  poweredByHeader: false,
+  async headers() {
+    return [
+      {
+        // The dashboard and consent pages must never be framed.
+        source: '/((?!api/|widget\\.js).*)',
+        headers: [
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

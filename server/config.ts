@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Every setting the service reads, in one place; all optional for the embedded default. */
+export const config = {
+  get port() {
+    return Number(process.env.PORT ?? 3000);
+  },
+  get databaseUrl() {
+    return process.env.DATABASE_URL || undefined;
+  },
+  get dataDir() {
+    return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || './.data');
+  },
+  /** Public origin of the app; every host below defaults to it. */
+  get appUrl() {
+    return trimSlash(process.env.APP_URL || `http://localhost:${this.port}`);
+  },
+  get trustedProxyHops() {
+    const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
+    return Number.isInteger(hops) && hops > 0 ? hops : 0;
+  },
+  get rateLimitEnabled() {
+    return process.env.RATE_LIMIT_ENABLED !== 'false';
+  },
+  get upstash() {
+    const url = process.env.UPSTASH_REDIS_REST_URL;
+    const token = process.env.UPSTASH_REDIS_REST_TOKEN;
+    return url && token ? { url, token } : undefined;
+  },
+};
+
+function trimSlash(url: string) {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,28 @@
+/** The endpoint groups of api-v1.md section 8, each with its own per-IP budget per minute. */
+export const RATE_LIMIT_GROUPS = {
+  /** create list, add, upsert, remove recipients (single and batch), commits */
+  write: 30,
+  /** list lists, get list, list recipients */
+  read: 100,
+  export: 20,
+  /** public content and every other endpoint */
+  general: 100,
+  /** OAuth client registration: loose, so clients that register twice still pass */
+  register: 20,
+} as const;
+
+export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
+
+export const WINDOW_SECONDS = 60;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** epoch milliseconds when the window ends */
+  resetAt: number;
+}
+
+export interface RateLimiter {
+  check(group: RateLimitGroup, key: string): Promise<RateLimitDecision>;
+}

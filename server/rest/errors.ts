@@ -1,0 +1,49 @@
+import { PATH_PARAM_NAMES } from './routes';
+
+export interface ValidationDetail {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+interface ZodIssueLike {
+  path: PropertyKey[];
+  message: string;
+  code: string;
+}
+
+/** The error body trpc-to-openapi produces, as far as we read it. */
+export interface LibraryErrorBody {
+  message?: string;
+  code?: string;
+  issues?: ZodIssueLike[];
+  data?: { path?: string };
+}
+
+/** Rewrites an error response of trpc-to-openapi into the spec's bodies (api-v1.md section 7). */
+export function toSpecError(status: number, body: LibraryErrorBody, method: string): { status: number; body: unknown } {
+  if (body.issues) {
+    return { status: 422, body: { detail: body.issues.map((issue) => toValidationDetail(issue, method)) } };
+  }
+  if (body.code === 'PARSE_ERROR') {
+    return { status: 422, body: { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] } };
+  }
+  if (body.code === 'UNSUPPORTED_MEDIA_TYPE') {
+    return {
+      status: 422,
+      body: { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] },
+    };
+  }
+  if (status === 404 && !body.data?.path) return { status: 404, body: { detail: 'Not Found' } };
+  if (status >= 500) return { status: 500, body: { detail: 'Internal Server Error' } };
+  return { status, body: { detail: body.message ?? 'Error' } };
+}
+
+function toValidationDetail(issue: ZodIssueLike, method: string): ValidationDetail {
+  const [first, ...rest] = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
+  const location =
+    typeof first === 'string' && PATH_PARAM_NAMES.has(first) ? 'path' : method === 'GET' || method === 'DELETE' ? 'query' : 'body';
+  const loc = first === undefined ? [location] : [location, first, ...rest];
+  return { loc, msg: issue.message, type: issue.code };
+}
+

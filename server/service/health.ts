@@ -1,0 +1,5 @@
+import { API_VERSION, type THealth } from './schemas';
+
+export function getHealth(): THealth {
+  return { status: 'healthy', version: API_VERSION };
+}
