@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { CLIENT_IP_HEADER } from '@/server/context';
+import { clientIpOf } from '@/server/http/client-ip';
+import { createMemoryRateLimiter } from '@/server/rate-limit/memory';
+import { setRateLimiter } from '@/server/rate-limit/enforce';
+
+type RouteHandler = (req: Request) => Response | Promise<Response>;
+
+/** The route handlers of app/ a test server serves, by path prefix; the first match answers. */
+export type Routes = [prefix: string, handler: RouteHandler][];
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server over the app's own route handlers (without Next's pipeline), with the same
+ * client-IP rule as the production front and one trusted proxy hop, so each test can be its own client.
+ */
+export async function startTestServer(routes: Routes): Promise<TestServer> {
+  setRateLimiter(createMemoryRateLimiter());
+  const server = http.createServer(async (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = clientIpOf(req, 1);
+    const handler = routes.find(([prefix]) => req.url?.startsWith(prefix))?.[1];
+    if (!handler) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}');
+      return;
+    }
+    try {
+      const response = await handler(toRequest(req));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      console.error(error);
+      res.writeHead(500).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function toRequest(req: http.IncomingMessage): Request {
+  const url = `http://${req.headers.host}${req.url}`;
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers: req.headers as Record<string, string>,
+    body: hasBody ? (req as unknown as ReadableStream) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/** A client address of its own, so one test's requests never count against another's limits. */
+export function randomClientIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** fetch against the test server, as one client (X-Forwarded-For), JSON in and out. */
+export function apiClient(baseUrl: string, options: { token?: string; ip?: string } = {}) {
+  const ip = options.ip ?? randomClientIp();
+  return async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        'x-forwarded-for': ip,
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: callers read `text`
+    }
+    return { status: response.status, headers: response.headers, json: json as any, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+}

@@ -1,0 +1,17 @@
+import * as rest from '@/app/api/v1/[...path]/route';
+import { startTestServer, type Routes } from './http';
+
+/** The REST surface as the app mounts it, served over real HTTP. Later domains add their routes here. */
+export const REST_ROUTES: Routes = [['/api/v1/', (req) => dispatch(rest, req)]];
+
+export function startRestServer() {
+  return startTestServer(REST_ROUTES);
+}
+
+type RouteModule = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD', (req: Request) => Promise<Response> | Response>>;
+
+/** Calls the exported method handler of a route module, as Next would. */
+export function dispatch(module: RouteModule, req: Request) {
+  const handler = module[req.method as keyof RouteModule];
+  return handler ? handler(req) : Response.json({ detail: 'Method Not Allowed' }, { status: 405 });
+}
