@@ -2,7 +2,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { config } from '@/server/config';
 import * as schema from './schema';
-import { migrateDatabase } from './migrate';
+import { migratePglite, migratePostgres } from './migrate';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite and postgres.js both satisfy it. */
@@ -22,7 +22,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const db = drizzle(client, { schema }) as unknown as Database;
-  await migrateDatabase(db, 'pglite');
+  await migratePglite(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -30,9 +30,9 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
 export async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
+  await migratePostgres(url);
   const client = postgres(url, { max: maxConnections, onnotice: () => {} });
   const db = drizzle(client, { schema }) as unknown as Database;
-  await migrateDatabase(db, 'postgres');
   return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
 }
 

@@ -1,20 +1,26 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 const migrationsFolder = path.join(process.cwd(), 'db/migrations');
 // Any constant works: it only keeps two processes from migrating the same server at once.
 const MIGRATION_LOCK = 727_274_001;
 
-export async function migrateDatabase(db: Database, kind: 'pglite' | 'postgres') {
-  if (kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(db as never, { migrationsFolder });
-    return;
-  }
+export async function migratePglite(db: Database) {
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(db as never, { migrationsFolder });
+}
+
+/** Migrates a PostgreSQL server over one dedicated connection holding an advisory lock. */
+export async function migratePostgres(url: string) {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await migrate(tx as never, { migrationsFolder });
-  });
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle(client), { migrationsFolder });
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
