@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
+  // a separate build folder per checkout user (tests, benches) when NEXT_DIST_DIR is set
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // PGlite ships WebAssembly and must stay a runtime dependency, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'bcryptjs'],
   poweredByHeader: false,

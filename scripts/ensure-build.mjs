@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const buildId = path.join('.next', 'BUILD_ID');
+const buildId = path.join(process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
 const sources = ['app', 'server', 'db', 'public', 'next.config.ts', 'package-lock.json'];
 
 function newestMtime(entry) {
