@@ -52,7 +52,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
 }
 
 /** Installs an already-open database as the process-wide one (tests, CLI). */
-export function useDatabase(handle: DatabaseHandle) {
+export function installDatabase(handle: DatabaseHandle) {
   globalThis.__shipnoteDb = Promise.resolve(handle);
 }
 

@@ -1,4 +1,4 @@
-import { openPglite, openPostgres, useDatabase, type DatabaseHandle } from './client';
+import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from './client';
 
 /**
  * A migrated database for one test file: the PostgreSQL server when DATABASE_URL is set, otherwise a
@@ -7,6 +7,6 @@ import { openPglite, openPostgres, useDatabase, type DatabaseHandle } from './cl
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   const handle = url ? await openPostgres(url, 20) : await openPglite(null);
-  useDatabase(handle);
+  installDatabase(handle);
   return handle;
 }
