@@ -1,3 +1,4 @@
 export * from './users';
 export * from './projects';
 export * from './api-tokens';
+export * from './mailing-lists';
