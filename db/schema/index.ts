@@ -2,3 +2,4 @@ export * from './users';
 export * from './projects';
 export * from './api-tokens';
 export * from './mailing-lists';
+export * from './content';

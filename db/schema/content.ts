@@ -1,0 +1,79 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { projects } from './projects';
+
+/** Publication state shared by every content kind: drafts until published, back to draft on unpublish. */
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** One article of a knowledge-base set; `source` only on sets mirrored from an external help center. */
+export interface KbArticleRecord {
+  category: string;
+  title: string;
+  body: string;
+  source?: { provider: string; article_id: string; url: string; updated_at: string };
+}
+
+// Columns every kind has: the public slug is given on first publish and never changes afterwards.
+const publication = () => ({
+  id: id(),
+  projectId: uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  slug: text('slug'),
+  status: text('status', { enum: CONTENT_STATUSES }).notNull().default('draft'),
+  // first publication; kept across unpublish and republish, like the slug
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  ...timestamps,
+});
+
+export const changelogs = pgTable(
+  'changelogs',
+  {
+    ...publication(),
+    title: text('title').notNull(),
+    version: text('version'),
+    content: text('content').notNull(),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    commitCount: integer('commit_count'),
+  },
+  (t) => [
+    uniqueIndex('changelogs_slug_idx').on(t.slug),
+    index('changelogs_project_id_idx').on(t.projectId, t.createdAt),
+    index('changelogs_published_idx').on(t.status, t.publishedAt),
+  ],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    ...publication(),
+    content: text('content').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_idx').on(t.slug),
+    index('blog_posts_project_id_idx').on(t.projectId, t.createdAt),
+    index('blog_posts_published_idx').on(t.status, t.publishedAt),
+  ],
+);
+
+export const kbSets = pgTable(
+  'kb_sets',
+  {
+    ...publication(),
+    title: text('title').notNull(),
+    articles: jsonb('articles').$type<KbArticleRecord[]>().notNull(),
+    // null for sets authored here; the provider name for sets mirrored from a help center
+    source: text('source'),
+    sourceUrl: text('source_url'),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('kb_sets_slug_idx').on(t.slug),
+    index('kb_sets_project_id_idx').on(t.projectId, t.createdAt),
+    index('kb_sets_published_idx').on(t.status, t.publishedAt),
+  ],
+);
