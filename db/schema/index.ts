@@ -3,3 +3,4 @@ export * from './projects';
 export * from './api-tokens';
 export * from './mailing-lists';
 export * from './content';
+export * from './banners';
