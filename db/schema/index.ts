@@ -4,3 +4,4 @@ export * from './api-tokens';
 export * from './mailing-lists';
 export * from './content';
 export * from './banners';
+export * from './oauth';
