@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   // PGlite ships WebAssembly and must stay a runtime dependency, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'bcryptjs'],
   poweredByHeader: false,
+  // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it twice
+  typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
       {
