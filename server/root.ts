@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts/router';
 import { apiTokensRouter } from './api-tokens/router';
+import { bannerRouter } from './banner/router';
 import { projectsRouter } from './projects/router';
 import { serviceRouter } from './service/router';
 import { createCallerFactory, router } from './trpc';
@@ -9,6 +10,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   projects: projectsRouter,
   apiTokens: apiTokensRouter,
+  banner: bannerRouter,
 });
 
 export type AppRouter = typeof appRouter;
