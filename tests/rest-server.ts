@@ -1,8 +1,13 @@
 import * as rest from '@/app/api/v1/[...path]/route';
+import * as recipientsCsv from '@/app/api/v1/email/lists/[list_id]/recipients/export.csv/route';
 import { startTestServer, type Routes } from './http';
 
 /** The REST surface as the app mounts it, served over real HTTP. Later domains add their routes here. */
-export const REST_ROUTES: Routes = [['/api/v1/', (req) => dispatch(rest, req)]];
+export const REST_ROUTES: Routes = [
+  // Next serves this static segment before the catch-all
+  ['/api/v1/email/lists/', (req) => dispatch(/\/recipients\/export\.csv(\?|$)/.test(req.url) ? recipientsCsv : rest, req)],
+  ['/api/v1/', (req) => dispatch(rest, req)],
+];
 
 export function startRestServer() {
   return startTestServer(REST_ROUTES);
