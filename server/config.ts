@@ -15,6 +15,14 @@ export const config = {
   get appUrl() {
     return trimSlash(process.env.APP_URL || `http://localhost:${this.port}`);
   },
+  /** `{auth_url}`: host of the OAuth endpoints and the issuer (not AUTH_URL: next-auth reads that). */
+  get oauthIssuerUrl() {
+    return trimSlash(process.env.OAUTH_ISSUER_URL || this.appUrl);
+  },
+  /** `{mcp_url}`: host of the agent endpoint `/mcp` and its discovery documents. */
+  get mcpUrl() {
+    return trimSlash(process.env.MCP_URL || this.appUrl);
+  },
   get trustedProxyHops() {
     const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
     return Number.isInteger(hops) && hops > 0 ? hops : 0;

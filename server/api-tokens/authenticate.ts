@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { apiTokens, memberships, users } from '@/db/schema';
 import { hashSecret } from '../auth/tokens';
+import { authenticateAccessToken, isAccessToken, isMcpResourceRequest } from '../oauth/access-tokens';
 import { logError } from '../log';
 
 export const API_TOKEN_PREFIX = 'service_key_';
@@ -17,6 +18,8 @@ export interface BearerCaller {
  */
 export async function authenticateBearer(db: Database, authorization: string | null): Promise<BearerCaller | null> {
   const token = parseBearer(authorization);
+  // OAuth access tokens are bound to the MCP resource: accepted only on requests that arrived at /mcp
+  if (token && isAccessToken(token)) return isMcpResourceRequest() ? authenticateAccessToken(db, token) : null;
   if (!token?.startsWith(API_TOKEN_PREFIX)) return null;
   const [row] = await db
     .select({ id: apiTokens.id, projectId: apiTokens.projectId, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })

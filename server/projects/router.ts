@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { router, sessionProcedure } from '../trpc';
+import { router, sessionProcedure, tokenProcedure } from '../trpc';
 import { createProject } from './create';
 import { getProjectForUser, listProjectsForUser } from './get';
-import { ZCreateProjectInput, ZProject } from './schemas';
+import { getProjectOverview } from './overview';
+import { ZCreateProjectInput, ZProject, ZProjectOverview } from './schemas';
 
 export const projectsRouter = router({
   list: sessionProcedure.input(z.void()).output(z.array(ZProject)).query(({ ctx }) => listProjectsForUser(ctx.db, ctx.userId)),
@@ -14,4 +15,6 @@ export const projectsRouter = router({
     .input(ZCreateProjectInput)
     .output(ZProject)
     .mutation(({ ctx, input }) => createProject(ctx.db, { ...input, ownerId: ctx.userId })),
+  // the token's own project (MCP get_project)
+  current: tokenProcedure.input(z.void()).output(ZProjectOverview).query(({ ctx }) => getProjectOverview({ ctx })),
 });

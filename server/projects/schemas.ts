@@ -12,3 +12,17 @@ export const ZProject = z.object({
   created_at: z.string(),
 });
 export type TProject = z.infer<typeof ZProject>;
+
+const ZContentCounts = z.object({ draft: z.int(), published: z.int() });
+
+export const ZProjectOverview = ZProject.extend({
+  urls: z.object({
+    dashboard: z.string(),
+    changelogs: z.string(),
+    blog_posts: z.string(),
+    blog_feed: z.string(),
+    mcp: z.string(),
+  }),
+  counts: z.object({ changelogs: ZContentCounts, blog_posts: ZContentCounts, kb_sets: ZContentCounts, mailing_lists: z.int() }),
+});
+export type TProjectOverview = z.infer<typeof ZProjectOverview>;

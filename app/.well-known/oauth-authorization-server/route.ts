@@ -1,0 +1,4 @@
+import { authorizationServerRoute } from '@/server/oauth/discovery-endpoint';
+
+export const dynamic = 'force-dynamic';
+export const { GET, OPTIONS } = authorizationServerRoute;

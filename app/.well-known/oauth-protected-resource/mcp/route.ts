@@ -1,0 +1,4 @@
+import { protectedResourceRoute } from '@/server/oauth/discovery-endpoint';
+
+export const dynamic = 'force-dynamic';
+export const { GET, OPTIONS } = protectedResourceRoute;
