@@ -5,10 +5,12 @@ import { config } from '../config';
 import { CLIENT_IP_HEADER } from '../context';
 import { clientIpOf } from './client-ip';
 import { acquireDataLock, type DataLock } from './data-lock';
+import { handleFastPath } from './fast-path';
 import { prepareAuthEnvironment } from './runtime';
 
 /**
- * The HTTP front: sets the client's address for the rate limits, then hands every request to Next.
+ * The HTTP front: sets the client's address for the rate limits, answers the hot public GETs itself
+ * (fast-path.ts) and hands every other request to Next.
  * Run with `npm start` (production build) or `npm run dev`.
  */
 async function main() {
@@ -23,6 +25,7 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req, config.trustedProxyHops);
+    if (handleFastPath(req, res)) return;
     void handle(req, res);
   });
   server.listen(config.port, () => {
