@@ -84,7 +84,7 @@ describe.each([0, 1])('GET /banner (surface %i)', (index) => {
       const after = await call({ token })('GET', '/api/v1/banner');
       expect(after.json).toEqual(second);
       expect(after.json).toMatchObject({ slug: first.slug, headline: 'Second', badge: '', link_url: null });
-      expect(after.json.published_at > first.published_at).toBe(true);
+      expect(after.json.published_at > first.published_at!).toBe(true);
       expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     });
 
@@ -210,6 +210,8 @@ describe.each([0, 1])('GET /banner (surface %i)', (index) => {
   });
 });
 
+type Res = Awaited<ReturnType<ReturnType<typeof apiClient>>>;
+
 describe('both surfaces', () => {
   it('answer byte for byte the same bodies and statuses', async () => {
     const { token, banner } = await projectWithBanner();
@@ -221,11 +223,11 @@ describe('both surfaces', () => {
       ['/api/v1/banner', { authorization: 'Bearer service_key_nope' }],
     ];
     for (const [path, headers] of cases) {
-      const [rest, fast] = await Promise.all(surfaces.map((s) => apiClient(s.server.url)('GET', path, undefined, headers)));
-      expect(fast.status, path).toBe(rest!.status);
-      expect(fast.text, path).toBe(rest!.text);
+      const [rest, fast] = (await Promise.all(surfaces.map((s) => apiClient(s.server.url)('GET', path, undefined, headers)))) as [Res, Res];
+      expect(fast.status, path).toBe(rest.status);
+      expect(fast.text, path).toBe(rest.text);
       for (const name of ['etag', 'cache-control', 'vary', 'access-control-allow-origin']) {
-        expect(fast.headers.get(name), `${path} ${name}`).toBe(rest!.headers.get(name));
+        expect(fast.headers.get(name), `${path} ${name}`).toBe(rest.headers.get(name));
       }
     }
   });
