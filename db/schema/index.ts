@@ -5,3 +5,4 @@ export * from './mailing-lists';
 export * from './content';
 export * from './banners';
 export * from './oauth';
+export * from './commits';
