@@ -7,6 +7,7 @@ import { AppError, toTRPCError } from './errors';
 import { enforceRateLimit, type RateLimitGroup } from './rate-limit/enforce';
 import { authenticateBearer } from './api-tokens/authenticate';
 import { logError } from './log';
+import type { HttpCachePolicy } from './content/http-cache';
 
 export interface Meta extends OpenApiMeta {
   /** the section 8 endpoint group; every public and token procedure is limited, `general` by default */
@@ -15,6 +16,8 @@ export interface Meta extends OpenApiMeta {
   successStatus?: number;
   /** error statuses the REST route documents beyond 401, 422 and 429 (e.g. 400, 404, 409) */
   errors?: number[];
+  /** a cacheable public GET: the REST adapter adds ETag, Cache-Control and 304 (server/content/http-cache.ts) */
+  httpCache?: HttpCachePolicy;
 }
 
 const t = initTRPC

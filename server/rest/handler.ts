@@ -2,7 +2,8 @@ import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { createContext } from '../context';
 import { appRouter } from '../root';
 import { toSpecError, type LibraryErrorBody } from './errors';
-import { successStatusOf } from './routes';
+import { cacheControlFor, successStatusOf } from './routes';
+import { conditionalResponse } from '../content/http-cache';
 
 export const REST_PREFIX = '/api/v1';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -18,7 +19,7 @@ const openApiHandler = createOpenApiNodeHttpHandler({
   createContext: ({ req }: { req: RestRequest['req'] }) =>
     createContext({ headers: req.headers, resHeaders: resHeadersOf.get(req) }),
   responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) =>
-    errors.length === 0 && paths?.[0] ? { status: successStatusOf(paths[0]) } : {},
+    errors.length === 0 && paths?.[0] ? { status: successStatusOf(paths[0]), headers: { 'Cache-Control': cacheControlFor(paths[0]) } } : {},
 } as never) as unknown as (req: Request, res: FakeResponse) => Promise<void>;
 
 const resHeadersOf = new WeakMap<Request, Headers>();
@@ -47,6 +48,7 @@ export async function handleRestRequest(original: Request): Promise<Response> {
   resHeadersOf.set(req, resHeaders);
 
   const { status, text } = await run(req, resHeaders);
+  if (status === 200 && resHeaders.get('cache-control')?.startsWith('public')) return conditionalResponse(original, text, withJson(resHeaders));
   if (status < 400) return new Response(text, { status, headers: withJson(resHeaders) });
   const spec = toSpecError(status, parseErrorBody(text), original.method);
   return new Response(JSON.stringify(spec.body), { status: spec.status, headers: withJson(resHeaders) });

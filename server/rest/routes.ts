@@ -1,5 +1,6 @@
 import { appRouter } from '../root';
 import type { Meta } from '../trpc';
+import { cacheControlOf } from '../content/http-cache';
 
 interface ProcedureDef {
   _def: { meta?: Meta };
@@ -16,6 +17,12 @@ export const PATH_PARAM_NAMES = new Set(
 /** The REST success status of a procedure when it is not 200 (201 for creates). */
 export function successStatusOf(procedurePath: string): number {
   return procedures[procedurePath]?._def.meta?.successStatus ?? 200;
+}
+
+/** The Cache-Control of a cacheable public GET (meta `httpCache`), else undefined. */
+export function cacheControlFor(procedurePath: string): string | undefined {
+  const policy = procedures[procedurePath]?._def.meta?.httpCache;
+  return policy && cacheControlOf(policy);
 }
 
 /** The error statuses a procedure documents beside the ones every route has (401, 422, 429). */

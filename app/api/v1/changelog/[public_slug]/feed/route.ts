@@ -1,0 +1,6 @@
+import { handleFeedRequest } from '@/server/feeds/http';
+
+export const dynamic = 'force-dynamic';
+
+export { handleFeedRequest as GET, handleFeedRequest as HEAD, handleFeedRequest as POST, handleFeedRequest as PUT };
+export { handleFeedRequest as PATCH, handleFeedRequest as DELETE };

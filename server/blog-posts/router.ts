@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { PUBLIC_CONTENT_CACHE } from '../content/http-cache';
+import { ZIdInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from '../content/schemas';
+import { ZFeed } from '../feeds/schemas';
+import { blogPostFeed, blogsFeed } from '../feeds/blog-feeds';
+import { getBlogPost, listBlogPosts } from './get';
+import { blogPostPage, getPublishedBlogPost, listPublishedBlogPosts } from './public';
+import { saveBlogPost } from './save';
+import { ZBlogPost, ZBlogPostPage, ZManagedBlogPost, ZSaveBlogPostInput } from './schemas';
+
+const tags = ['Public content'];
+
+export const blogPostsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/blogs', tags, summary: 'Published blog posts, newest first', protect: false }, httpCache: PUBLIC_CONTENT_CACHE })
+    .input(ZPublicListInput)
+    .output(z.array(ZBlogPost))
+    .query(({ ctx, input }) => listPublishedBlogPosts({ ctx, input })),
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/blog/{public_slug}', tags, summary: 'One published blog post', protect: false }, errors: [404], httpCache: PUBLIC_CONTENT_CACHE })
+    .input(ZSlugInput)
+    .output(ZBlogPost)
+    .query(({ ctx, input }) => getPublishedBlogPost({ ctx, input })),
+  /** RSS of GET /blog/{public_slug}/feed and GET /blogs/feed, served by their own route handlers */
+  feed: publicProcedure.input(ZSlugInput).output(ZFeed).query(({ ctx, input }) => blogPostFeed({ ctx, input })),
+  feedAll: publicProcedure.input(ZPublicListInput).output(ZFeed).query(({ ctx, input }) => blogsFeed({ ctx, input })),
+  /** the public web page */
+  page: publicProcedure.input(ZSlugInput).output(ZBlogPostPage).query(({ ctx, input }) => blogPostPage({ ctx, input })),
+
+  /** authoring with an API token: what the MCP tools list_blog_posts, get_blog_post, save_blog_post call */
+  token: router({
+    list: tokenProcedure.input(ZStatusFilter).output(z.array(ZManagedBlogPost)).query(({ ctx, input }) => listBlogPosts({ ctx, input })),
+    get: tokenProcedure.input(ZIdInput).output(ZManagedBlogPost).query(({ ctx, input }) => getBlogPost({ ctx, input })),
+    save: tokenProcedure.input(ZSaveBlogPostInput).output(ZManagedBlogPost).mutation(({ ctx, input }) => saveBlogPost({ ctx, input })),
+  }),
+  /** authoring in the dashboard */
+  member: router({
+    list: memberProcedure.input(ZStatusFilter).output(z.array(ZManagedBlogPost)).query(({ ctx, input }) => listBlogPosts({ ctx, input })),
+    get: memberProcedure.input(ZIdInput).output(ZManagedBlogPost).query(({ ctx, input }) => getBlogPost({ ctx, input })),
+    save: memberProcedure.input(ZSaveBlogPostInput).output(ZManagedBlogPost).mutation(({ ctx, input }) => saveBlogPost({ ctx, input })),
+  }),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { PUBLIC_CONTENT_CACHE } from '../content/http-cache';
+import { ZIdInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from '../content/schemas';
+import { ZFeed } from '../feeds/schemas';
+import { changelogFeed } from '../feeds/changelog-feed';
+import { getChangelog, listChangelogs } from './get';
+import { changelogPage, getPublishedChangelog, listPublishedChangelogs } from './public';
+import { saveChangelog } from './save';
+import { ZChangelog, ZChangelogPage, ZManagedChangelog, ZSaveChangelogInput } from './schemas';
+
+const tags = ['Public content'];
+
+export const changelogsRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/changelogs', tags, summary: 'Published changelogs, newest first', protect: false }, httpCache: PUBLIC_CONTENT_CACHE })
+    .input(ZPublicListInput)
+    .output(z.array(ZChangelog))
+    .query(({ ctx, input }) => listPublishedChangelogs({ ctx, input })),
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/changelog/{public_slug}', tags, summary: 'One published changelog', protect: false }, errors: [404], httpCache: PUBLIC_CONTENT_CACHE })
+    .input(ZSlugInput)
+    .output(ZChangelog)
+    .query(({ ctx, input }) => getPublishedChangelog({ ctx, input })),
+  /** RSS of GET /changelog/{public_slug}/feed, served by its own route handler */
+  feed: publicProcedure.input(ZSlugInput).output(ZFeed).query(({ ctx, input }) => changelogFeed({ ctx, input })),
+  /** the public web page */
+  page: publicProcedure.input(ZSlugInput).output(ZChangelogPage).query(({ ctx, input }) => changelogPage({ ctx, input })),
+
+  /** authoring with an API token: what the MCP tools list_changelogs, get_changelog, save_changelog call */
+  token: router({
+    list: tokenProcedure.input(ZStatusFilter).output(z.array(ZManagedChangelog)).query(({ ctx, input }) => listChangelogs({ ctx, input })),
+    get: tokenProcedure.input(ZIdInput).output(ZManagedChangelog).query(({ ctx, input }) => getChangelog({ ctx, input })),
+    save: tokenProcedure.input(ZSaveChangelogInput).output(ZManagedChangelog).mutation(({ ctx, input }) => saveChangelog({ ctx, input })),
+  }),
+  /** authoring in the dashboard */
+  member: router({
+    list: memberProcedure.input(ZStatusFilter).output(z.array(ZManagedChangelog)).query(({ ctx, input }) => listChangelogs({ ctx, input })),
+    get: memberProcedure.input(ZIdInput).output(ZManagedChangelog).query(({ ctx, input }) => getChangelog({ ctx, input })),
+    save: memberProcedure.input(ZSaveChangelogInput).output(ZManagedChangelog).mutation(({ ctx, input }) => saveChangelog({ ctx, input })),
+  }),
+});

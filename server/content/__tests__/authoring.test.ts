@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@/db/client';
+import { openTestDatabase } from '@/db/testing';
+import { createTestProject } from '@/tests/factories';
+import { publishChangelog, tokenCaller, type TokenCaller } from './helpers';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function author(name?: string): Promise<{ caller: TokenCaller; projectSlug: string }> {
+  const { token, project } = await createTestProject(database.db, name);
+  return { caller: await tokenCaller(token), projectSlug: project.slug };
+}
+
+describe('changelog authoring', () => {
+  it('creates a draft without a slug, then publishing gives a slug from the project and version', async () => {
+    const { caller, projectSlug } = await author();
+    const draft = await caller.changelogs.token.save({ title: 'Faster exports', version: '1.2.0', content: '## Added\n\n- CSV' });
+    expect(draft).toMatchObject({ kind: 'changelog', status: 'draft', slug: null, published_at: null, public_url: null, version: '1.2.0' });
+    expect(draft.period_start).toBeNull();
+
+    const published = await caller.content.token.publish({ kind: 'changelog', id: draft.id });
+    expect(published).toMatchObject({ kind: 'changelog', status: 'published', slug: `${projectSlug}-1-2-0` });
+    expect(published.public_url).toBe(`http://localhost:3000/changelog/${projectSlug}-1-2-0`);
+    expect(Date.parse(published.published_at!)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps slug and published_at across edits, unpublish and republish', async () => {
+    const { caller } = await author();
+    const first = await publishChangelog(caller, { title: 'Spring release', content: 'one' });
+    const edited = await caller.changelogs.token.save({ id: first.id, title: 'Renamed entirely', content: 'two' });
+    expect(edited).toMatchObject({ slug: first.slug, status: 'published', title: 'Renamed entirely' });
+
+    const unpublished = await caller.content.token.unpublish({ kind: 'changelog', id: first.id });
+    expect(unpublished).toMatchObject({ status: 'draft', slug: first.slug, public_url: null });
+    const again = await caller.content.token.publish({ kind: 'changelog', id: first.id });
+    expect(again).toMatchObject({ status: 'published', slug: first.slug, published_at: first.published_at });
+  });
+
+  it('gives a different slug when the words are taken in the project', async () => {
+    const { caller, projectSlug } = await author();
+    const a = await publishChangelog(caller, { title: 'Weekly', content: 'a' });
+    const b = await publishChangelog(caller, { title: 'Weekly', content: 'b' });
+    expect(a.slug).toBe(`${projectSlug}-weekly`);
+    expect(b.slug).toMatch(new RegExp(`^${projectSlug}-weekly-[0-9a-f]{6}$`));
+  });
+
+  it('writes optional fields only when sent; null clears them', async () => {
+    const { caller } = await author();
+    const draft = await caller.changelogs.token.save({ title: 'T', content: 'c', version: 'v2', period_start: '2026-01-01', period_end: '2026-01-31T12:00:00Z', commit_count: 7 });
+    expect(draft).toMatchObject({ period_start: '2026-01-01', period_end: '2026-01-31', commit_count: 7 });
+    const kept = await caller.changelogs.token.save({ id: draft.id, title: 'T2', content: 'c2' });
+    expect(kept).toMatchObject({ version: 'v2', period_start: '2026-01-01', commit_count: 7 });
+    const cleared = await caller.changelogs.token.save({ id: draft.id, title: 'T2', content: 'c2', version: null, commit_count: null });
+    expect(cleared).toMatchObject({ version: null, commit_count: null, period_end: '2026-01-31' });
+  });
+
+  it('refuses a period that ends before it starts, also against the stored bound', async () => {
+    const { caller } = await author();
+    await expect(caller.changelogs.token.save({ title: 'T', content: 'c', period_start: '2026-02-01', period_end: '2026-01-01' })).rejects.toThrow(/period_end/);
+    const draft = await caller.changelogs.token.save({ title: 'T', content: 'c', period_start: '2026-02-01' });
+    await expect(caller.changelogs.token.save({ id: draft.id, title: 'T', content: 'c', period_end: '2026-01-01' })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    expect((await caller.changelogs.token.get({ id: draft.id })).period_end).toBeNull();
+  });
+
+  it('lists drafts and published items, filtered by status', async () => {
+    const { caller } = await author();
+    const draft = await caller.changelogs.token.save({ title: 'Draft', content: 'd' });
+    const live = await publishChangelog(caller, { title: 'Live', content: 'l' });
+    expect((await caller.changelogs.token.list({})).map((c) => c.id)).toEqual([live.id, draft.id]);
+    expect((await caller.changelogs.token.list({ status: 'draft' })).map((c) => c.id)).toEqual([draft.id]);
+    expect((await caller.changelogs.token.list({ status: 'published' })).map((c) => c.id)).toEqual([live.id]);
+  });
+});
+
+describe('blog post and knowledge-base authoring', () => {
+  it('titles a post by its first level-1 heading and dates its period to the day of creation', async () => {
+    const { caller, projectSlug } = await author();
+    const today = new Date().toISOString().slice(0, 10);
+    const draft = await caller.blogPosts.token.save({ content: 'Lead paragraph.\n\n# How we *halved* build times\n\nBody' });
+    expect(draft).toMatchObject({ kind: 'blog_post', title: 'How we halved build times', period_start: today, period_end: today, status: 'draft' });
+    const published = await caller.content.token.publish({ kind: 'blog_post', id: draft.id });
+    expect(published.slug).toBe(`${projectSlug}-how-we-halved-build-times`);
+  });
+
+  it('stores KB articles, replaces them on save, and serves them as a JSON content string', async () => {
+    const { caller, projectSlug } = await author();
+    const draft = await caller.kbSets.token.save({ articles: [{ category: 'Start', title: 'Install', body: 'npm i' }] });
+    expect(draft).toMatchObject({ kind: 'kb_set', title: 'Help center', source: null });
+    expect(JSON.parse(draft.content)).toEqual({ articles: [{ category: 'Start', title: 'Install', body: 'npm i' }] });
+    const saved = await caller.kbSets.token.save({ id: draft.id, articles: [{ category: 'Use', title: 'Run', body: 'go' }] });
+    expect(JSON.parse(saved.content).articles).toEqual([{ category: 'Use', title: 'Run', body: 'go' }]);
+    expect(saved.title).toBe('Help center');
+    const published = await caller.content.token.publish({ kind: 'kb_set', id: draft.id });
+    expect(published.slug).toBe(`${projectSlug}-help-center`);
+  });
+
+  it('keeps the mirror fields of a set synced from an external help center', async () => {
+    const { caller } = await author();
+    const source = { provider: 'zendesk', article_id: '42', url: 'https://help.example.test/a/42', updated_at: '2026-03-01T10:00:00Z' };
+    const set = await caller.kbSets.token.save({
+      title: 'Mirrored',
+      source: 'zendesk',
+      source_url: 'https://help.example.test',
+      synced_at: '2026-03-02T00:00:00Z',
+      articles: [{ category: 'FAQ', title: 'Billing', body: 'Pay', source }],
+    });
+    expect(set).toMatchObject({ source: 'zendesk', source_url: 'https://help.example.test', synced_at: '2026-03-02T00:00:00.000Z' });
+    expect(JSON.parse(set.content).articles[0].source).toEqual(source);
+  });
+
+  it('refuses script URLs as mirror sources', async () => {
+    const { caller } = await author();
+    await expect(
+      caller.kbSets.token.save({ articles: [], source: 'x', source_url: 'javascript:alert(1)' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('isolation between projects', () => {
+  it('answers NOT_FOUND for another project\'s items on every authoring verb', async () => {
+    const owner = await author();
+    const other = await author();
+    const changelog = await owner.caller.changelogs.token.save({ title: 'Mine', content: 'x' });
+    const post = await owner.caller.blogPosts.token.save({ content: '# Mine' });
+    const set = await owner.caller.kbSets.token.save({ articles: [] });
+    for (const [kind, id] of [['changelog', changelog.id], ['blog_post', post.id], ['kb_set', set.id]] as const) {
+      await expect(other.caller.content.token.publish({ kind, id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(other.caller.content.token.unpublish({ kind, id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    await expect(other.caller.changelogs.token.get({ id: changelog.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.changelogs.token.save({ id: changelog.id, title: 'x', content: 'y' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.blogPosts.token.get({ id: post.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.blogPosts.token.save({ id: post.id, content: 'y' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.kbSets.token.get({ id: set.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.kbSets.token.save({ id: set.id, articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await other.caller.changelogs.token.list({})).toEqual([]);
+    expect((await owner.caller.changelogs.token.get({ id: changelog.id })).status).toBe('draft');
+  });
+
+  it('refuses authoring without a valid token', async () => {
+    const anonymous = await tokenCaller('service_key_nope');
+    await expect(anonymous.changelogs.token.list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(anonymous.content.token.publish({ kind: 'changelog', id: crypto.randomUUID() })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * A short in-process cache of published content, so the hot public GETs skip the database. Every
+ * content write clears it; other instances (PostgreSQL deployments) see a change within the TTL.
+ */
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 2_000;
+
+interface Entry {
+  expiresAt: number;
+  value: Promise<unknown>;
+}
+
+declare global {
+  // on globalThis: Next loads this module once per route bundle, and a publish must clear them all
+  var __shipnoteContentCache: Map<string, Entry> | undefined;
+}
+
+function store(): Map<string, Entry> {
+  globalThis.__shipnoteContentCache ??= new Map();
+  return globalThis.__shipnoteContentCache;
+}
+
+/** The cached value of `key`, or `load()` once for concurrent callers; failures are not kept. */
+export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const entries = store();
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  const value = load();
+  entries.set(key, { expiresAt: now + TTL_MS, value });
+  value.catch(() => {
+    if (entries.get(key)?.value === value) entries.delete(key);
+  });
+  return value;
+}
+
+/** Called by every write to content: publish, unpublish, and saves. */
+export function invalidatePublicContent() {
+  store().clear();
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { CONTENT_STATUSES } from '@/db/schema';
+
+/** decisions.md "Public content": lowercase letters, digits and single hyphens, 1-128 characters. */
+export const PUBLIC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PUBLIC_SLUG_MAX = 128;
+
+export const ZPublicSlug = z
+  .string()
+  .max(PUBLIC_SLUG_MAX, `A slug has at most ${PUBLIC_SLUG_MAX} characters`)
+  .regex(PUBLIC_SLUG_PATTERN, 'A slug is lowercase letters, digits and single hyphens, starting and ending with a letter or digit');
+
+export const ZSlugInput = z.object({ public_slug: ZPublicSlug });
+
+/** `?project=<project slug>&limit=1..100` of the public lists and `/blogs/feed`. */
+export const ZPublicListInput = z.object({
+  project: ZPublicSlug.optional().describe('A project slug: only that project\'s items'),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('How many items, newest first (1-100, default 50)'),
+});
+export type TPublicListInput = z.infer<typeof ZPublicListInput>;
+
+export const ZContentStatus = z.enum(CONTENT_STATUSES);
+export type TContentStatus = z.infer<typeof ZContentStatus>;
+export const ZStatusFilter = z.object({ status: ZContentStatus.optional() });
+
+export const CONTENT_KINDS = ['changelog', 'blog_post', 'kb_set'] as const;
+export const ZContentKind = z.enum(CONTENT_KINDS);
+export type TContentKind = z.infer<typeof ZContentKind>;
+
+export const ZIdInput = z.object({ id: z.uuid() });
+export const ZKindIdInput = z.object({ kind: ZContentKind, id: z.uuid() });
+
+/** A period bound: a date (YYYY-MM-DD) or a full ISO 8601 time, of which the date is kept. */
+export const ZPeriodDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** YYYY-MM-DD of an accepted period bound. */
+export function toDate(value: string): string {
+  return value.slice(0, 10);
+}
+
+/** The project a public page belongs to. */
+export const ZPublicProject = z.object({ name: z.string(), slug: z.string(), url: z.string() });
+export type TPublicProject = z.infer<typeof ZPublicProject>;

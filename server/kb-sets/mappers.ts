@@ -1,0 +1,47 @@
+import type { kbSets } from '@/db/schema';
+import { publicUrls } from '../content/urls';
+import type { TKbSet, TManagedKbSet } from './schemas';
+
+type Row = typeof kbSets.$inferSelect;
+
+export const DEFAULT_KB_TITLE = 'Help center';
+
+/** The `content` string: the articles as JSON, each with its `source` only when mirrored. */
+export function kbContent(row: Row): string {
+  return JSON.stringify({ articles: row.articles });
+}
+
+function mirror(row: Row) {
+  return row.source
+    ? { source: row.source, ...(row.sourceUrl && { source_url: row.sourceUrl }), ...(row.syncedAt && { synced_at: row.syncedAt.toISOString() }) }
+    : { source: null };
+}
+
+/** The public object; only for published rows, which always have a slug and a published_at. */
+export function toKbSet(row: Row): TKbSet {
+  return {
+    id: row.id,
+    slug: row.slug!,
+    content: kbContent(row),
+    published_at: row.publishedAt!.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    ...mirror(row),
+  };
+}
+
+export function toManagedKbSet(row: Row): TManagedKbSet {
+  const published = row.status === 'published';
+  return {
+    kind: 'kb_set',
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: kbContent(row),
+    status: row.status,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    ...mirror(row),
+    public_url: published && row.slug ? publicUrls.kbSet(row.slug) : null,
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../render';
+import { changelogEntries, excerpt, firstHeading } from '../structure';
+import { markdownToText } from '../text';
+import { HOSTILE_MARKDOWN, looksExecutable } from './hostile';
+
+describe('renderMarkdown', () => {
+  it('renders GitHub-flavoured markdown', () => {
+    const html = renderMarkdown('# Title\n\n**bold** and `code`\n\n- [x] done\n\n| a |\n|---|\n| 1 |\n\n[site](https://example.test)');
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toMatch(/<input[^>]*type="checkbox"/);
+    expect(html).toContain('<a href="https://example.test" rel="nofollow noopener noreferrer">site</a>');
+  });
+
+  it('drops scripts, event handlers and script URLs but keeps the text', () => {
+    const html = renderMarkdown(HOSTILE_MARKDOWN);
+    expect(looksExecutable(html)).toBe(false);
+    expect(html).toContain('click');
+    expect(html).toContain('hover');
+    expect(html).toContain('entry');
+    expect(html).not.toContain('style=');
+  });
+
+  it('keeps mailto and https links, refuses protocol-relative ones', () => {
+    const html = renderMarkdown('[a](mailto:hi@example.test) [b](https://x.test/p?q=1) [c](//evil.test/x)');
+    expect(html).toContain('href="mailto:hi@example.test"');
+    expect(html).toContain('href="https://x.test/p?q=1"');
+    expect(html).not.toContain('evil.test');
+  });
+});
+
+describe('markdownToText', () => {
+  it('gives readable text with links spelled out and no markup', () => {
+    const text = markdownToText('# Hello\n\nSee [docs](https://d.test) & **more**.\n\n- one\n- two\n\n<script>alert(1)</script>');
+    expect(text).toBe('Hello\n\nSee docs (https://d.test) & more.\n\n- one\n- two');
+  });
+
+  it('never spells out a script URL', () => {
+    expect(markdownToText(HOSTILE_MARKDOWN)).not.toMatch(/javascript:|<script/i);
+  });
+});
+
+describe('structure', () => {
+  it('finds the first level-1 heading as plain text', () => {
+    expect(firstHeading('intro\n\n## two\n\n# The *real* title\n\n# later')).toBe('The real title');
+    expect(firstHeading('no heading')).toBeNull();
+  });
+
+  it('cuts an excerpt at a word', () => {
+    expect(excerpt('# T\n\nOne two three four five six', 14)).toBe('One two three…');
+    expect(excerpt('# T\n\nShort.')).toBe('Short.');
+  });
+
+  it('splits a changelog into entries under level-2 headings', () => {
+    const md = '# 1.2\n\n- not an entry\n\n## Added\n\n- **Exports** are faster\n  with details\n  - nested stays inside\n- Dark mode\n\n### Sub\n\n- under h3 counts\n\n## Fixed\n\n1. Crash on [empty](https://x.test) lists\n\n# Other\n\n- after h1 is not';
+    const entries = changelogEntries(md);
+    expect(entries.map((e) => [e.category, e.title])).toEqual([
+      ['Added', 'Exports are faster'],
+      ['Added', 'Dark mode'],
+      ['Added', 'under h3 counts'],
+      ['Fixed', 'Crash on empty (https://x.test) lists'],
+    ]);
+    expect(entries[0]!.html).toContain('<strong>Exports</strong>');
+    expect(entries[0]!.html).toContain('nested stays inside');
+  });
+
+  it('has no entries without list items under a level-2 heading', () => {
+    expect(changelogEntries('# Title\n\nJust prose.\n\n- a list without a section')).toEqual([]);
+  });
+});
