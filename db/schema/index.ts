@@ -6,3 +6,6 @@ export * from './content';
 export * from './banners';
 export * from './oauth';
 export * from './commits';
+export * from './email-sends';
+export * from './email-outbox';
+export * from './email-verification';
