@@ -4,11 +4,13 @@ import { LIMITS, ZListId } from '../mailing-lists/schemas';
 export const STATUSES = ['active', 'removed', 'unsubscribed'] as const;
 const ATTRIBUTES = { maxKeys: 20, maxKeyLength: 64, maxBytes: 2048 };
 
-const ZAttributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const ZAttributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: 'Attribute values are strings, numbers, booleans or null',
+});
 
 /** Input attributes: flat values, at most 20 keys of 1-64 characters and 2 KB serialized (section 2). */
 export const ZAttributesInput = z
-  .record(z.string().min(1).max(ATTRIBUTES.maxKeyLength), ZAttributeValue)
+  .record(z.string().min(1).max(ATTRIBUTES.maxKeyLength, `Keys are at most ${ATTRIBUTES.maxKeyLength} characters`), ZAttributeValue)
   .superRefine((attributes, ctx) => {
     if (Object.keys(attributes).length > ATTRIBUTES.maxKeys) {
       ctx.addIssue({ code: 'custom', message: `At most ${ATTRIBUTES.maxKeys} keys` });
@@ -26,7 +28,14 @@ export const ZRecipientEntryObject = z.object({
   external_id: z.string().min(1).max(255).nullish(),
   attributes: ZAttributesInput.nullish().meta({ description: 'Replaces the stored map when present' }),
 });
-export const ZRecipientEntry = z.union([z.string(), ZRecipientEntryObject]);
+export const ZRecipientEntry = z.union([z.string(), ZRecipientEntryObject], {
+  // the union alone says only "Invalid input": name what is wrong inside an object entry
+  error: (issue) => {
+    const inner = issue.code === 'invalid_union' && issue.input !== null && typeof issue.input === 'object' ? issue.errors[1] : undefined;
+    if (!inner?.length) return 'Expected an email address or an object with an email';
+    return inner.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  },
+});
 export type TRecipientEntry = z.infer<typeof ZRecipientEntry>;
 
 const entries = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(LIMITS.entriesPerRequest);
