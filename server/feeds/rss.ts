@@ -26,8 +26,8 @@ export interface FeedItem {
 /** RSS 2.0 built with the `rss` package: escaped text, CDATA HTML, RFC 822 dates, permalink guids. */
 export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
   const feed = new RSS({
-    title: escapeText(channel.title),
-    description: escapeText(channel.description),
+    title: plainText(channel.title),
+    description: plainText(channel.description),
     site_url: channel.siteUrl,
     feed_url: channel.feedUrl,
     language: 'en',
@@ -36,10 +36,10 @@ export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
   });
   for (const item of items) {
     feed.item({
-      title: escapeText(item.title),
+      title: plainText(item.title),
       description: xmlSafe(item.description),
       url: item.url, // without `guid`, the package writes the url as a permalink guid
-      categories: item.categories?.map(escapeText) ?? [],
+      categories: item.categories?.map(plainText) ?? [],
       date: item.date,
       custom_elements: [{ 'content:encoded': { _cdata: xmlSafe(item.html) } }],
     });
@@ -50,9 +50,17 @@ export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
   return xml.replace(/\s*<lastBuildDate>[^<]*<\/lastBuildDate>/, built ? `\n        ${built}` : '');
 }
 
-/** Plain text for an element read as HTML by many readers: entity-escaped, and valid XML. */
+/** Plain text in an HTML element (description): fully entity-escaped, and valid XML. */
 export function escapeText(text: string): string {
   return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A title or category: plain text to most readers, HTML to some. `&` stays as written so plain-text
+ * readers show it right; `<` and `>` are escaped so no reader ever sees a tag.
+ */
+function plainText(text: string): string {
+  return xmlSafe(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 // XML 1.0 forbids most control characters even inside CDATA

@@ -8,7 +8,14 @@ export const DEFAULT_KB_TITLE = 'Help center';
 
 /** The `content` string: the articles as JSON, each with its `source` only when mirrored. */
 export function kbContent(row: Row): string {
-  return JSON.stringify({ articles: row.articles });
+  // jsonb stores keys in its own order: write them back in the documented one
+  const articles = row.articles.map(({ category, title, body, source }) => ({
+    category,
+    title,
+    body,
+    ...(source && { source: { provider: source.provider, article_id: source.article_id, url: source.url, updated_at: source.updated_at } }),
+  }));
+  return JSON.stringify({ articles });
 }
 
 function mirror(row: Row) {
