@@ -4,10 +4,11 @@ import { createCaller } from '../root';
 import { API_VERSION } from '../service/schemas';
 import { registerTool, type ToolDefinition } from './tool';
 import { bannerTools } from './tools/banner';
+import { mailingListTools } from './tools/mailing-lists';
 import { projectTools } from './tools/project';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const TOOLS: ToolDefinition<any, any>[] = [...projectTools, ...bannerTools];
+const TOOLS: ToolDefinition<any, any>[] = [...projectTools, ...bannerTools, ...mailingListTools];
 
 export const TOOL_NAMES = TOOLS.map((tool) => tool.name);
 

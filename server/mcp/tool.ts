@@ -40,7 +40,14 @@ export function itemsOf<T extends z.ZodType>(item: T) {
 export function registerTool<I extends z.ZodType, O extends z.ZodObject>(server: McpServer, caller: () => Caller, tool: ToolDefinition<I, O>) {
   server.registerTool(
     tool.name,
-    { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: annotationsOf(tool) },
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      // a fresh top-level object: a shared schema's OpenAPI id would turn it into a bare $ref, not {type: object}
+      outputSchema: z.object(tool.output.shape),
+      annotations: annotationsOf(tool),
+    },
     (async (args: z.output<I>): Promise<CallToolResult> => {
       try {
         const result = (await tool.run(caller(), args)) as Record<string, unknown>;
