@@ -144,7 +144,7 @@ describe('security: every mailing-list route', () => {
     const { base } = await newList(harness);
     for (const authorization of [undefined, 'Bearer service_key_nope']) {
       const call = apiClient(harness.url);
-      const headers = authorization ? { authorization } : {};
+      const headers: Record<string, string> = authorization ? { authorization } : {};
       for (const [method, path, body] of [['GET', LISTS], ['POST', LISTS, { name: 'x' }], ...routes(base)] as [string, string, unknown?][]) {
         const res = await call(method, path, body, headers);
         expect(res.status, `${method} ${path}`).toBe(401);
