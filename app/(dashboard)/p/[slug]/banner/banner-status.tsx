@@ -1,0 +1,72 @@
+'use client';
+import { useState } from 'react';
+import { trpc } from '@/app/trpc-client';
+import type { TBannerState } from '@/server/banner/schemas';
+
+interface Props {
+  state: TBannerState;
+  projectId: string;
+  busy: boolean;
+  run: (action: () => Promise<unknown>, done: string) => Promise<void>;
+}
+
+/** Where the banner stands (live, scheduled, taken down), where it is shown, and the take-down controls. */
+export function BannerStatus({ state, projectId, busy, run }: Props) {
+  const [at, setAt] = useState('');
+  const banner = state.banner;
+
+  function takeDownNow() {
+    if (!window.confirm('Take the banner down now? Sites stop showing it within a minute.')) return;
+    void run(() => trpc.banner.takeDownForProject.mutate({ projectId }), 'Taken down.');
+  }
+
+  function schedule() {
+    const when = new Date(at);
+    if (Number.isNaN(when.getTime())) return;
+    void run(() => trpc.banner.takeDownForProject.mutate({ projectId, at: when.toISOString() }), 'Take-down scheduled.');
+  }
+
+  return (
+    <div className="card" data-testid="banner-status">
+      {state.status === 'none' && <p><strong>Not published yet.</strong></p>}
+      {state.status === 'live' && banner && (
+        <p>
+          <strong>Live</strong> since <Time iso={banner.published_at!} />
+          {banner.expires_at && <>; comes down <Time iso={banner.expires_at} /></>}.
+        </p>
+      )}
+      {state.status === 'taken_down' && banner && (
+        <p><strong>Taken down</strong> <Time iso={banner.expires_at!} />. Publish to show a banner again.</p>
+      )}
+      <p className="muted">
+        {state.page_url ? (
+          <>Last seen on <a href={state.page_url} target="_blank" rel="noopener noreferrer">{state.page_url}</a></>
+        ) : (
+          'Not seen on a page yet: add the embed code below to your site.'
+        )}
+      </p>
+      {state.status === 'live' && (
+        <div className="row">
+          <button type="button" className="danger" disabled={busy} onClick={takeDownNow}>Take down now</button>
+          <label className="row" style={{ fontWeight: 400 }}>
+            or at <input type="datetime-local" aria-label="Take-down time" value={at} onChange={(e) => setAt(e.target.value)} />
+          </label>
+          <button type="button" className="secondary" disabled={busy || !at} onClick={schedule}>Schedule take-down</button>
+          {banner?.expires_at && (
+            <button type="button" className="secondary" disabled={busy} onClick={() => run(() => trpc.banner.cancelTakeDown.mutate({ projectId }), 'Scheduled take-down cancelled.')}>
+              Cancel scheduled take-down
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} suppressHydrationWarning>
+      {new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  );
+}
