@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { blogPosts, projects } from '@/db/schema';
 import { renderMarkdown } from '../markdown/render';
+import { excerpt } from '../markdown/structure';
 import { AppError } from '../errors';
 import { cached } from '../content/cache';
 import { toPublicProject } from '../content/internal';
@@ -62,6 +63,11 @@ export function blogPostPage({ ctx, input }: { ctx: { db: Database }; input: { p
   return cached(`blog-post-page:${input.public_slug}`, async () => {
     const found = await findPublishedBlogPost(ctx.db, input.public_slug);
     if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return { ...found, html: renderMarkdown(found.post.content), feed_url: publicUrls.blogPostFeed(input.public_slug) };
+    return {
+      ...found,
+      description: excerpt(found.post.content, 200) || found.title,
+      html: renderMarkdown(found.post.content),
+      feed_url: publicUrls.blogPostFeed(input.public_slug),
+    };
   });
 }

@@ -46,6 +46,8 @@ export const ZBlogPostPage = z.object({
   project: ZPublicProject,
   post: ZBlogPost,
   title: z.string(),
+  /** a plain-text summary for search engines and link previews */
+  description: z.string(),
   html: z.string(),
   feed_url: z.string(),
 });

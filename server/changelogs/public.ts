@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { changelogs, projects } from '@/db/schema';
 import { renderMarkdown } from '../markdown/render';
+import { excerpt } from '../markdown/structure';
 import { AppError } from '../errors';
 import { cached } from '../content/cache';
 import { toPublicProject } from '../content/internal';
@@ -51,6 +52,11 @@ export function changelogPage({ ctx, input }: { ctx: { db: Database }; input: { 
   return cached(`changelog-page:${input.public_slug}`, async () => {
     const found = await findPublishedChangelog(ctx.db, input.public_slug);
     if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
-    return { ...found, html: renderMarkdown(found.changelog.content), feed_url: publicUrls.changelogFeed(input.public_slug) };
+    return {
+      ...found,
+      description: excerpt(found.changelog.content, 200) || found.changelog.title,
+      html: renderMarkdown(found.changelog.content),
+      feed_url: publicUrls.changelogFeed(input.public_slug),
+    };
   });
 }

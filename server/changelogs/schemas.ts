@@ -50,6 +50,8 @@ export type TSaveChangelogInput = z.infer<typeof ZSaveChangelogInput>;
 export const ZChangelogPage = z.object({
   project: ZPublicProject,
   changelog: ZChangelog,
+  /** a plain-text summary for search engines and link previews */
+  description: z.string(),
   html: z.string(),
   feed_url: z.string(),
 });

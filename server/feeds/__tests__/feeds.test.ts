@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 // an independent parser, as a feed reader would read the documents
-const parser = new Parser({ customFields: { item: ['description'] } });
+const parser = new Parser<Record<string, unknown>, { description: string; 'content:encoded': string }>({ customFields: { item: ['description'] } });
 const RFC_822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 async function author(name?: string) {

@@ -1,0 +1,30 @@
+import { TRPCError } from '@trpc/server';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { createContext } from '@/server/context';
+import { createCaller } from '@/server/root';
+
+/** The public procedures as this visitor (their address counts against the public rate limit). */
+const publicCaller = cache(async () => createCaller(await createContext({ headers: new Headers(await headers()) })));
+
+/** Runs a public page procedure; an unknown, unpublished or malformed slug is the 404 page. */
+async function load<T>(run: (caller: Awaited<ReturnType<typeof publicCaller>>) => Promise<T>): Promise<T> {
+  try {
+    return await run(await publicCaller());
+  } catch (error) {
+    if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) notFound();
+    throw error;
+  }
+}
+
+// cached per request: generateMetadata and the page share one call
+export const loadSite = cache((project: string) => load((c) => c.content.site({ project })));
+export const loadChangelog = cache((slug: string) => load((c) => c.changelogs.page({ public_slug: slug })));
+export const loadBlogPost = cache((slug: string) => load((c) => c.blogPosts.page({ public_slug: slug })));
+export const loadKbSet = cache((slug: string) => load((c) => c.kbSets.page({ public_slug: slug })));
+
+/** A date as readers see it, the same on server and client. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
+}
