@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 const SECTIONS = [
   { path: '', label: 'Overview' },
   { path: '/keys', label: 'API keys' },
+  { path: '/connected-apps', label: 'Connected apps' },
   { path: '/banner', label: 'Banner' },
 ];
 
