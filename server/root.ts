@@ -3,13 +3,18 @@ import { apiTokensRouter } from './api-tokens/router';
 import { bannerRouter } from './banner/router';
 import { blogPostsRouter } from './blog-posts/router';
 import { changelogsRouter } from './changelogs/router';
+import { emailRouter } from './email/router';
+import { commitsRouter } from './commits/router';
 import { contentRouter } from './content/router';
 import { kbSetsRouter } from './kb-sets/router';
 import { mailingListsRouter } from './mailing-lists/router';
 import { oauthRouter } from './oauth/router';
 import { projectsRouter } from './projects/router';
 import { recipientsRouter } from './recipients/router';
+import { releaseEmailsRouter } from './release-emails/router';
 import { serviceRouter } from './service/router';
+import { unsubscribeRouter } from './unsubscribe/router';
+import { verificationRouter } from './verification/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -20,11 +25,16 @@ export const appRouter = router({
   oauth: oauthRouter,
   banner: bannerRouter,
   changelogs: changelogsRouter,
+  commits: commitsRouter,
   blogPosts: blogPostsRouter,
   kbSets: kbSetsRouter,
   content: contentRouter,
   mailingLists: mailingListsRouter,
   recipients: recipientsRouter,
+  releaseEmails: releaseEmailsRouter,
+  email: emailRouter,
+  unsubscribe: unsubscribeRouter,
+  verification: verificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

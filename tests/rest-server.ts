@@ -1,6 +1,7 @@
 import * as rest from '@/app/api/v1/[...path]/route';
 import * as recipientsCsv from '@/app/api/v1/email/lists/[list_id]/recipients/export.csv/route';
 import * as feeds from '@/app/api/v1/blogs/feed/route';
+import * as githubWebhook from '@/app/api/webhooks/github/[project]/route';
 import { isFeedPath } from '@/server/feeds/http';
 import { startTestServer, type Routes } from './http';
 
@@ -12,6 +13,11 @@ export const REST_ROUTES: Routes = [
   ['/api/v1/changelog/', (req) => dispatch(isFeedPath(new URL(req.url).pathname) ? feeds : rest, req)],
   ['/api/v1/blog', (req) => dispatch(isFeedPath(new URL(req.url).pathname) ? feeds : rest, req)],
   ['/api/v1/', (req) => dispatch(rest, req)],
+  // GitHub push webhooks: one URL per project (its slug), outside the versioned API
+  ['/api/webhooks/github/', (req) => {
+    const project = decodeURIComponent(new URL(req.url).pathname.split('/')[4] ?? '');
+    return req.method === 'POST' ? githubWebhook.POST(req, { params: Promise.resolve({ project }) }) : dispatch({}, req);
+  }],
 ];
 
 export function startRestServer() {

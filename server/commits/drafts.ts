@@ -1,0 +1,54 @@
+import type { Database } from '@/db/client';
+import { saveBlogPost } from '../blog-posts/save';
+import { saveChangelog } from '../changelogs/save';
+import { AppError } from '../errors';
+import { renderBanner } from './generate/banner';
+import { renderBlogPost } from './generate/blog-post';
+import { renderChangelog } from './generate/changelog';
+import type { TGrouped } from './generate/schemas';
+import type { TWindowInput } from './schemas';
+import { summarizeWindow } from './summary';
+
+/** The content verbs take the app's database; commits verbs also run on transactions. */
+interface DraftsScope {
+  db: Database;
+  projectId: string;
+}
+
+/** Every draft of a window rendered, nothing written: the dashboard's preview. */
+export async function previewDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
+  const grouped = await summarizeWindow({ ctx, input });
+  return { summary: grouped, ...render(grouped) };
+}
+
+/** generate_changelog: a changelog draft from the window, saved through the content domain. */
+export async function generateChangelog({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
+  const grouped = await nonEmptyWindow(ctx, input);
+  return saveChangelog({ ctx, input: { ...renderChangelog(grouped), ...period(grouped) } });
+}
+
+/**
+ * The dashboard's "Generate drafts": changelog and blog post drafts saved through the content domain,
+ * and a banner proposal to review and publish through the banner domain (banners have no drafts).
+ */
+export async function generateDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
+  const grouped = await nonEmptyWindow(ctx, input);
+  const { changelog, blog_post, banner } = render(grouped);
+  const savedChangelog = await saveChangelog({ ctx, input: { ...changelog, ...period(grouped) } });
+  const savedPost = await saveBlogPost({ ctx, input: { content: blog_post.content, period_start: grouped.period_start, period_end: grouped.period_end } });
+  return { summary: grouped, changelog: savedChangelog, blog_post: savedPost, banner };
+}
+
+function render(grouped: TGrouped) {
+  return { changelog: renderChangelog(grouped), blog_post: renderBlogPost(grouped), banner: renderBanner(grouped) };
+}
+
+function period(grouped: TGrouped) {
+  return { period_start: grouped.period_start, period_end: grouped.period_end, commit_count: grouped.commit_count };
+}
+
+async function nonEmptyWindow(ctx: DraftsScope, input: TWindowInput): Promise<TGrouped> {
+  const grouped = await summarizeWindow({ ctx, input });
+  if (grouped.commit_count === 0) throw new AppError('BAD_REQUEST', `No commits recorded from ${input.since} to ${input.until}`);
+  return grouped;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ZManagedBlogPost } from '../blog-posts/schemas';
+import { ZManagedChangelog } from '../changelogs/schemas';
+import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { generateChangelog, generateDrafts, previewDrafts } from './drafts';
+import { ZGrouped } from './generate/schemas';
+import { receiveGithubDelivery } from './github/receive';
+import { ZGithubDelivery, ZGithubDeliveryResult } from './github/schemas';
+import { listCommits } from './list';
+import { pushCommits } from './push';
+import {
+  ZBannerProposal, ZCommitList, ZCommitSettings, ZDraftText, ZListCommitsInput, ZPushCommitsInput, ZPushResult,
+  ZSetRepositoryInput, ZWebhookSecret, ZWindowInput,
+} from './schemas';
+import { getCommitSettings, removeWebhookSecret, rotateWebhookSecret, setRepositoryUrl } from './settings';
+
+const tags = ['Commits'];
+const ZPreview = z.object({ summary: ZGrouped, changelog: ZDraftText, blog_post: ZDraftText, banner: ZBannerProposal });
+const ZDrafts = z.object({ summary: ZGrouped, changelog: ZManagedChangelog, blog_post: ZManagedBlogPost, banner: ZBannerProposal });
+
+export const commitsRouter = router({
+  push: tokenProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/commits', tags, summary: 'Record commits of the project', description: 'Deduplicated by `sha` per project; 1-1000 commits per request.' },
+      rateLimit: 'write',
+    })
+    .input(ZPushCommitsInput)
+    .output(ZPushResult)
+    .mutation(({ ctx, input }) => pushCommits({ ctx, input })),
+  // list_commits and generate_changelog (decisions.md, MCP tools 2 and 3)
+  list: tokenProcedure
+    .meta({ openapi: { method: 'GET', path: '/commits', tags, summary: 'Commits recorded for the project, newest first' }, rateLimit: 'read' })
+    .input(ZListCommitsInput)
+    .output(ZCommitList)
+    .query(({ ctx, input }) => listCommits({ ctx, input })),
+  generateChangelog: tokenProcedure
+    .meta({ rateLimit: 'write' })
+    .input(ZWindowInput)
+    .output(ZManagedChangelog)
+    .mutation(({ ctx, input }) => generateChangelog({ ctx, input })),
+
+  github: router({
+    receive: publicProcedure.input(ZGithubDelivery).output(ZGithubDeliveryResult).mutation(({ ctx, input }) => receiveGithubDelivery({ ctx, input })),
+  }),
+
+  // the dashboard
+  member: router({
+    list: memberProcedure.input(ZListCommitsInput).output(ZCommitList).query(({ ctx, input }) => listCommits({ ctx, input })),
+    preview: memberProcedure.input(ZWindowInput).output(ZPreview).query(({ ctx, input }) => previewDrafts({ ctx, input })),
+    generateDrafts: memberProcedure.input(ZWindowInput).output(ZDrafts).mutation(({ ctx, input }) => generateDrafts({ ctx, input })),
+    settings: memberProcedure.output(ZCommitSettings).query(({ ctx }) => getCommitSettings({ ctx })),
+    setRepository: memberProcedure.input(ZSetRepositoryInput).output(ZCommitSettings).mutation(({ ctx, input }) => setRepositoryUrl({ ctx, input })),
+    rotateWebhookSecret: memberProcedure.output(ZWebhookSecret).mutation(({ ctx }) => rotateWebhookSecret({ ctx })),
+    removeWebhookSecret: memberProcedure.output(ZCommitSettings).mutation(({ ctx }) => removeWebhookSecret({ ctx })),
+  }),
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+export const COMMITS_PER_PUSH = 1000;
+export const MESSAGE_MAX = 65_536;
+
+const ZSha = z
+  .string()
+  .regex(/^[0-9a-fA-F]{7,64}$/, 'A SHA is 7 to 64 hexadecimal characters')
+  .transform((sha) => sha.toLowerCase());
+
+/** A date as YYYY-MM-DD; windows are whole days in UTC. */
+export const ZDay = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' });
+
+/** One commit of `POST /commits` (decisions.md "Commits"). */
+export const ZCommitInput = z.object({
+  sha: ZSha,
+  message: z.string().min(1, 'Message is required').max(MESSAGE_MAX),
+  author_name: z.string().max(200).nullish(),
+  author_email: z.string().max(320).nullish(),
+  authored_at: z.iso.datetime({ offset: true, local: false, message: 'Must be an ISO 8601 date-time' }),
+  url: z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }).max(2048).nullish(),
+});
+export type TCommitInput = z.infer<typeof ZCommitInput>;
+
+export const ZPushCommitsInput = z.object({
+  commits: z.array(ZCommitInput).min(1, 'At least one commit').max(COMMITS_PER_PUSH, `At most ${COMMITS_PER_PUSH} commits`),
+});
+export type TPushCommitsInput = z.infer<typeof ZPushCommitsInput>;
+
+export const ZPushResult = z
+  .object({
+    received: z.int().describe('Entries in the request'),
+    added: z.int().describe('Commits recorded now'),
+    duplicates: z.int().describe('Entries whose SHA the project already had, or that repeat one of this request'),
+  })
+  .meta({ id: 'CommitsPushResult' });
+export type TPushResult = z.infer<typeof ZPushResult>;
+
+/** A recorded commit as `list_commits` returns it; unset optional fields are omitted. */
+export const ZCommit = z
+  .object({
+    sha: z.string(),
+    message: z.string(),
+    author_name: z.string().optional(),
+    authored_at: z.string(),
+    url: z.string().optional(),
+  })
+  .meta({ id: 'Commit' });
+export type TCommit = z.infer<typeof ZCommit>;
+
+export const ZListCommitsInput = z
+  .object({
+    since: ZDay.optional().describe('First day of the window (UTC), inclusive'),
+    until: ZDay.optional().describe('Last day of the window (UTC), inclusive'),
+    limit: z.coerce.number().int().min(1).max(1000).default(100).describe('How many commits, newest first (1-1000, default 100)'),
+  })
+  .refine((w) => !w.since || !w.until || w.since <= w.until, { message: 'until is before since', path: ['until'] });
+export type TListCommitsInput = z.infer<typeof ZListCommitsInput>;
+
+export const ZCommitList = z.object({ items: z.array(ZCommit) });
+
+/** A closed window of whole days, both required: what drafts are generated from. */
+export const ZWindowInput = z
+  .object({
+    since: ZDay.describe('First day of the window (UTC), inclusive'),
+    until: ZDay.describe('Last day of the window (UTC), inclusive'),
+    include_hidden: z.boolean().optional().describe('Also list chores, CI, tests, build and style commits'),
+  })
+  .refine((w) => w.since <= w.until, { message: 'until is before since', path: ['until'] });
+export type TWindowInput = z.infer<typeof ZWindowInput>;
+
+/** The project's commit sources as the dashboard shows them; the webhook secret itself is never read back. */
+export const ZCommitSettings = z.object({
+  repository_url: z.string().nullable(),
+  webhook: z.object({
+    payload_url: z.string(),
+    configured: z.boolean(),
+    secret_created_at: z.string().nullable(),
+  }),
+});
+export type TCommitSettings = z.infer<typeof ZCommitSettings>;
+
+export const ZSetRepositoryInput = z.object({
+  repository_url: z
+    .string()
+    .trim()
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }))
+    .nullable()
+    .describe('The web address of the repository (https://github.com/owner/name); null forgets it'),
+});
+
+export const ZWebhookSecret = z.object({ secret: z.string(), payload_url: z.string(), secret_created_at: z.string() });
+
+export const ZBannerProposal = z.object({
+  headline: z.string(),
+  body: z.string(),
+  cta_label: z.string(),
+  badge: z.string(),
+  link_url: z.string().nullable(),
+  period_start: z.string(),
+  period_end: z.string(),
+  commit_count: z.int(),
+});
+
+export const ZDraftText = z.object({ title: z.string(), content: z.string() });

@@ -1,0 +1,35 @@
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { commits } from '@/db/schema';
+import type { CommitsScope } from './internal';
+import type { SourceCommit } from './generate/schemas';
+
+/** A window of whole UTC days as a half-open time range: [since 00:00, the day after until 00:00). */
+export function windowRange(since?: string, until?: string) {
+  return {
+    from: since ? new Date(`${since}T00:00:00.000Z`) : undefined,
+    to: until ? new Date(Date.parse(`${until}T00:00:00.000Z`) + 86_400_000) : undefined,
+  };
+}
+
+export function windowCondition(projectId: string, since?: string, until?: string) {
+  const { from, to } = windowRange(since, until);
+  return and(eq(commits.projectId, projectId), from && gte(commits.authoredAt, from), to && lt(commits.authoredAt, to));
+}
+
+/** Every commit of the project in the window, oldest first, as the generator reads them. */
+export async function commitsInWindow(ctx: CommitsScope, since: string, until: string): Promise<SourceCommit[]> {
+  const rows = await ctx.db
+    .select()
+    .from(commits)
+    .where(windowCondition(ctx.projectId, since, until))
+    .orderBy(asc(commits.authoredAt), asc(commits.sha));
+  return rows.map((row) => ({
+    sha: row.sha,
+    message: row.message,
+    author_name: row.authorName,
+    authored_at: row.authoredAt.toISOString(),
+    url: row.url,
+  }));
+}
+
+export const newestFirst = [desc(commits.authoredAt), desc(commits.sha)];
