@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createContext } from '@/server/context';
+import { createCaller } from '@/server/root';
+import { createTestUser } from '@/tests/factories';
+import { MARCH_2025 } from './fixture-history';
+import { newProject, startHarness } from './harness';
+
+const harness = startHarness();
+const MARCH = { since: '2025-03-01', until: '2025-03-31' };
+
+async function projectWithHistory() {
+  const project = await newProject(harness);
+  const commits = MARCH_2025.map((c) => ({ ...c, author_email: null }));
+  const pushed = await project.call('POST', '/api/v1/commits', { commits });
+  expect(pushed.json.added).toBe(MARCH_2025.length);
+  const headers = new Headers({ authorization: `Bearer ${project.token}`, 'x-shipnote-client-ip': `10.7.${Math.floor(Math.random() * 250)}.1` });
+  const asToken = createCaller(await createContext({ headers }));
+  const asMember = createCaller(await createContext({ headers: new Headers(), sessionUserId: project.user.id }));
+  return { ...project, asToken, asMember };
+}
+
+describe('generate_changelog', () => {
+  it('saves a draft changelog with the window, commit count and the grouped content', async () => {
+    const { asToken } = await projectWithHistory();
+    const draft = await asToken.commits.generateChangelog(MARCH);
+    expect(draft).toMatchObject({
+      kind: 'changelog',
+      status: 'draft',
+      slug: null,
+      title: 'Changes in March 2025',
+      version: null,
+      period_start: '2025-03-01',
+      period_end: '2025-03-31',
+      commit_count: 17,
+    });
+    expect(draft.content).toContain('## Breaking changes');
+    expect(draft.content).toContain('- **api:** Add webhooks for pushes ([#12](https://github.com/acme/web/pull/12))');
+    // the content domain lists it among the project's drafts
+    expect((await asToken.changelogs.token.list({ status: 'draft' })).map((c) => c.id)).toEqual([draft.id]);
+  });
+
+  it('counts only the commits of the window and of the project', async () => {
+    const { asToken } = await projectWithHistory();
+    await (await newProject(harness)).call('POST', '/api/v1/commits', {
+      commits: [{ sha: 'f'.repeat(40), message: 'feat: elsewhere', authored_at: '2025-03-05T00:00:00Z' }],
+    });
+    const firstDays = await asToken.commits.generateChangelog({ since: '2025-03-01', until: '2025-03-02' });
+    expect(firstDays.commit_count).toBe(MARCH_2025.filter((c) => c.authored_at < '2025-03-03').length);
+    expect(firstDays.content).not.toContain('elsewhere');
+    expect(firstDays.title).toBe('Changes from March 1 to 2, 2025');
+  });
+
+  it('refuses an empty window with 400 and a reversed one as invalid input', async () => {
+    const { asToken } = await projectWithHistory();
+    await expect(asToken.commits.generateChangelog({ since: '2024-01-01', until: '2024-01-31' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'No commits recorded from 2024-01-01 to 2024-01-31',
+    });
+    await expect(asToken.commits.generateChangelog({ since: '2025-03-31', until: '2025-03-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await asToken.changelogs.token.list({})).toEqual([]);
+  });
+
+  it('lists hidden types only when asked', async () => {
+    const { asToken } = await projectWithHistory();
+    expect((await asToken.commits.generateChangelog(MARCH)).content).not.toContain('## Chores');
+    expect((await asToken.commits.generateChangelog({ ...MARCH, include_hidden: true })).content).toContain('## Chores');
+  });
+});
+
+describe('list_commits through the token procedure', () => {
+  it('returns {items} newest first, limited', async () => {
+    const { asToken } = await projectWithHistory();
+    const { items } = await asToken.commits.list({ since: '2025-03-01', until: '2025-03-31', limit: 3 });
+    expect(items.map((c) => c.sha.slice(0, 2))).toEqual(['b8', 'b7', 'b6']);
+  });
+});
+
+describe('dashboard drafts', () => {
+  it('previews without writing, then generates changelog and blog drafts and a banner proposal', async () => {
+    const { asMember, projectId } = await projectWithHistory();
+    const preview = await asMember.commits.member.preview({ projectId, ...MARCH });
+    expect(preview.summary.counts.find((c) => c.type === 'feat')).toMatchObject({ count: 4 });
+    expect(preview.banner.headline).toBe('March 2025: 3 new features and 2 fixes');
+    expect(await asMember.changelogs.member.list({ projectId })).toEqual([]);
+
+    const drafts = await asMember.commits.member.generateDrafts({ projectId, ...MARCH });
+    expect(drafts.changelog).toMatchObject({ status: 'draft', content: preview.changelog.content, commit_count: 17 });
+    expect(drafts.blog_post).toMatchObject({ status: 'draft', title: 'What we shipped in March 2025', period_start: '2025-03-01', period_end: '2025-03-31' });
+    expect(drafts.banner).toEqual(preview.banner);
+
+    // the banner proposal is exactly what the banner domain publishes
+    const banner = await asMember.banner.publishForProject({ projectId, ...drafts.banner });
+    expect(banner).toMatchObject({ headline: drafts.banner.headline, commit_count: 17, period_start: '2025-03-01', period_end: '2025-03-31' });
+  });
+
+  it('is open to members of the project only', async () => {
+    const { projectId } = await projectWithHistory();
+    const stranger = await createTestUser(harness.db);
+    const asStranger = createCaller(await createContext({ headers: new Headers(), sessionUserId: stranger.id }));
+    await expect(asStranger.commits.member.preview({ projectId, ...MARCH })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(asStranger.commits.member.rotateWebhookSecret({ projectId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
