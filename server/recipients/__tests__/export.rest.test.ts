@@ -39,7 +39,7 @@ describe('GET recipients/export.csv', () => {
       },
     ]);
     const api = (await list.call('GET', `${list.base}/recipients`)).json.items;
-    expect(rows[0]!.created_at.replace('+00:00', 'Z')).toBe(api[0].created_at);
+    expect(rows[0]!.created_at!.replace('+00:00', 'Z')).toBe(api[0].created_at);
   });
 
   it('filters by status', async () => {
