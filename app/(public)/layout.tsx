@@ -1,3 +1,4 @@
+import './prose.css';
 import './public.css';
 
 /** Public pages of published content: no dashboard chrome, readable on phones and desktops. */

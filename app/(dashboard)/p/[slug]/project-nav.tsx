@@ -6,6 +6,9 @@ const SECTIONS = [
   { path: '', label: 'Overview' },
   { path: '/keys', label: 'API keys' },
   { path: '/connected-apps', label: 'Connected apps' },
+  { path: '/changelogs', label: 'Changelogs' },
+  { path: '/posts', label: 'Blog posts' },
+  { path: '/kb', label: 'Knowledge base' },
   { path: '/banner', label: 'Banner' },
 ];
 

@@ -1,0 +1,55 @@
+'use client';
+import { useState } from 'react';
+import { trpc } from '@/app/trpc-client';
+import type { TManagedChangelog } from '@/server/changelogs/schemas';
+import { MarkdownField } from '../_content/markdown-field';
+import { PublishBar } from '../_content/publish-bar';
+
+const TEMPLATE = '## Added\n\n- \n\n## Fixed\n\n- \n';
+
+export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId: string; projectSlug: string; initial: TManagedChangelog | null }) {
+  const [item, setItem] = useState(initial);
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [version, setVersion] = useState(initial?.version ?? '');
+  const [periodStart, setPeriodStart] = useState(initial?.period_start ?? '');
+  const [periodEnd, setPeriodEnd] = useState(initial?.period_end ?? '');
+  const [content, setContent] = useState(initial?.content ?? TEMPLATE);
+
+  async function save() {
+    const saved = await trpc.changelogs.member.save.mutate({
+      projectId,
+      id: item?.id,
+      title,
+      content,
+      version: version.trim() || null,
+      period_start: periodStart || null,
+      period_end: periodEnd || null,
+    });
+    setItem(saved);
+    // a new draft gets its own address, so reloading keeps editing it
+    if (!item) window.history.replaceState(null, '', `/p/${projectSlug}/changelogs/${saved.id}`);
+    return saved;
+  }
+
+  return (
+    <form className="stack" onSubmit={(e) => e.preventDefault()}>
+      <div className="editor-grid">
+        <label style={{ gridColumn: 'span 2' }}>
+          Title <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} placeholder="Faster exports and dark mode" />
+        </label>
+        <label>
+          Version <input value={version} onChange={(e) => setVersion(e.target.value)} maxLength={50} placeholder="1.4.0" />
+        </label>
+        <label>
+          Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />
+        </label>
+        <label>
+          Period end <input type="date" value={periodEnd} onChange={(e) => setPeriodEnd(e.target.value)} />
+        </label>
+      </div>
+      <MarkdownField label="Content (markdown)" name="content" value={content} onChange={setContent} />
+      <p className="muted">Each list item under a <code>## Heading</code> becomes one entry of the RSS feed, with the heading as its category.</p>
+      <PublishBar projectId={projectId} kind="changelog" item={item} save={save} onChange={setItem} />
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+'use client';
+import { useState } from 'react';
+import { trpc } from '@/app/trpc-client';
+import type { TManagedBlogPost } from '@/server/blog-posts/schemas';
+import { MarkdownField } from '../_content/markdown-field';
+import { PublishBar } from '../_content/publish-bar';
+
+const TEMPLATE = '# Title of the post\n\nThe opening paragraph, shown in feeds and link previews.\n';
+
+export function BlogPostEditor({ projectId, projectSlug, initial }: { projectId: string; projectSlug: string; initial: TManagedBlogPost | null }) {
+  const [item, setItem] = useState(initial);
+  const [periodStart, setPeriodStart] = useState(initial?.period_start ?? '');
+  const [periodEnd, setPeriodEnd] = useState(initial?.period_end ?? '');
+  const [content, setContent] = useState(initial?.content ?? TEMPLATE);
+
+  async function save() {
+    const saved = await trpc.blogPosts.member.save.mutate({
+      projectId,
+      id: item?.id,
+      content,
+      ...(periodStart && { period_start: periodStart }),
+      ...(periodEnd && { period_end: periodEnd }),
+    });
+    setItem(saved);
+    setPeriodStart(saved.period_start);
+    setPeriodEnd(saved.period_end);
+    // a new draft gets its own address, so reloading keeps editing it
+    if (!item) window.history.replaceState(null, '', `/p/${projectSlug}/posts/${saved.id}`);
+    return saved;
+  }
+
+  return (
+    <form className="stack" onSubmit={(e) => e.preventDefault()}>
+      <div className="editor-grid">
+        <label>
+          Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />
+        </label>
+        <label>
+          Period end <input type="date" value={periodEnd} onChange={(e) => setPeriodEnd(e.target.value)} />
+        </label>
+      </div>
+      <MarkdownField label="Content (markdown; the first # heading is the title)" name="content" value={content} onChange={setContent} rows={22} />
+      <PublishBar projectId={projectId} kind="blog_post" item={item} save={save} onChange={setItem} />
+    </form>
+  );
+}
