@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestProject } from '@/tests/factories';
 import { apiClient } from '@/tests/http';
-import { newList, useRestHarness } from '@/server/recipients/__tests__/helpers';
+import { newList, setUpRestHarness } from '@/server/recipients/__tests__/helpers';
 
-const harness = useRestHarness();
+const harness = setUpRestHarness();
 const LISTS = '/api/v1/email/lists';
 
 async function projectClient() {

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../content-disposition';
-import { emails, newList, unsubscribe, useRestHarness } from './helpers';
+import { emails, newList, unsubscribe, setUpRestHarness } from './helpers';
 
-const harness = useRestHarness();
+const harness = setUpRestHarness();
 const HEADER = 'email,name,external_id,status,created_at,status_changed_at,attributes';
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
 

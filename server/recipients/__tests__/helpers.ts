@@ -15,7 +15,7 @@ export interface Harness {
 }
 
 /** One test database and REST server per file, torn down after it. */
-export function useRestHarness(): Harness {
+export function setUpRestHarness(): Harness {
   const harness = {} as Harness;
   let server: TestServer;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emails, newList, useRestHarness } from './helpers';
+import { emails, newList, setUpRestHarness } from './helpers';
 
-const harness = useRestHarness();
+const harness = setUpRestHarness();
 
 type Page = { items: { email: string; id: string }[]; next_cursor: string | null };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emails, newList, snapshot, useRestHarness } from './helpers';
+import { emails, newList, snapshot, setUpRestHarness } from './helpers';
 
-const harness = useRestHarness();
+const harness = setUpRestHarness();
 
 describe('DELETE recipients/{identifier}', () => {
   it('matches an email first, then an external_id, URL-decoded', async () => {

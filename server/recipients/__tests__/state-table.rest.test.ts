@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emails, newList, snapshot, unsubscribe, useRestHarness } from './helpers';
+import { emails, newList, snapshot, unsubscribe, setUpRestHarness } from './helpers';
 
 // api-v1.md section 3, "Recipient status (per list)": one test per row, over real HTTP.
-const harness = useRestHarness();
+const harness = setUpRestHarness();
 
 async function recipient(list: Awaited<ReturnType<typeof newList>>, email: string) {
   const res = await list.client()('GET', `${list.base}/recipients?q=${encodeURIComponent(email)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emails, newList, snapshot, useRestHarness } from './helpers';
+import { emails, newList, snapshot, setUpRestHarness } from './helpers';
 
-const harness = useRestHarness();
+const harness = setUpRestHarness();
 const zero = { added: 0, updated: 0, reactivated: 0, unchanged: 0, skipped_unsubscribed: 0, invalid: [], conflicts: [] };
 
 async function rows(list: Awaited<ReturnType<typeof newList>>) {
