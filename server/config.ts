@@ -30,12 +30,34 @@ export const config = {
   get rateLimitEnabled() {
     return process.env.RATE_LIMIT_ENABLED !== 'false';
   },
+  /** SMTP server for every email (`smtp://user:pass@host:587`); unset: the outbox in the database. */
+  get smtpUrl() {
+    return process.env.SMTP_URL || undefined;
+  },
+  /** Sender address of every email; release emails show the project's name beside it. */
+  get emailFrom() {
+    return process.env.EMAIL_FROM || `shipnote@${new URL(this.appUrl).hostname}`;
+  },
+  /** Release email throttle, per server process; retries back off from EMAIL_RETRY_BASE_SECONDS. */
+  get email() {
+    return {
+      maxPerMinute: positive(process.env.EMAIL_MAX_PER_MINUTE, 120),
+      maxAttempts: positive(process.env.EMAIL_MAX_ATTEMPTS, 6),
+      retryBaseSeconds: positive(process.env.EMAIL_RETRY_BASE_SECONDS, 30),
+      leaseSeconds: positive(process.env.EMAIL_LEASE_SECONDS, 120),
+    };
+  },
   get upstash() {
     const url = process.env.UPSTASH_REDIS_REST_URL;
     const token = process.env.UPSTASH_REDIS_REST_TOKEN;
     return url && token ? { url, token } : undefined;
   },
 };
+
+function positive(value: string | undefined, fallback: number) {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
 
 function trimSlash(url: string) {
   return url.replace(/\/+$/, '');

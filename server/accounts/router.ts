@@ -3,8 +3,16 @@ import { publicProcedure, router, sessionProcedure } from '../trpc';
 import { createUser } from './create-user';
 import { getUser } from './get-user';
 import { ZSignUpInput, ZUser } from './schemas';
+import { verifyNewAccount } from '../verification/after-sign-up';
 
 export const accountsRouter = router({
-  signUp: publicProcedure.input(ZSignUpInput).output(ZUser).mutation(({ ctx, input }) => createUser(ctx.db, input)),
+  signUp: publicProcedure
+    .input(ZSignUpInput)
+    .output(ZUser)
+    .mutation(async ({ ctx, input }) => {
+      const user = await createUser(ctx.db, input);
+      await verifyNewAccount(ctx.db, user.id);
+      return user;
+    }),
   current: sessionProcedure.input(z.void()).output(ZUser).query(({ ctx }) => getUser(ctx.db, ctx.userId)),
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../config';
+import { startReleaseEmailWorker } from '../release-emails/start-worker';
 import { CLIENT_IP_HEADER } from '../context';
 import { clientIpOf } from './client-ip';
 import { acquireDataLock, type DataLock } from './data-lock';
@@ -22,6 +23,8 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), port: config.port, hostname: 'localhost' });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // delivers queued release emails; resumes whatever a previous run left unfinished
+  const emailWorker = await startReleaseEmailWorker();
 
   const server = http.createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req, config.trustedProxyHops);
@@ -36,6 +39,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await app.close?.();
+    await emailWorker.stop();
     await database.close();
     lock?.release();
     process.exit(0);

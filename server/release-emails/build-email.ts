@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { emailSends, recipients } from '@/db/schema';
+import { config } from '../config';
+import { messageIdFor, type OutgoingEmail } from '../email/message';
+import { signingKey } from '../email/signing-key';
+import { unsubscribeToken, unsubscribeUrl } from '../unsubscribe/token';
+import type { Claimed } from './queue';
+import { frameEmail } from './render';
+
+export type Prepared = { email: OutgoingEmail } | { skip: string };
+
+/**
+ * The claimed delivery as an email, or why it must be skipped: a recipient unsubscribed or removed
+ * after the send started never receives it.
+ */
+export async function prepareDelivery(db: Database, delivery: Claimed): Promise<Prepared> {
+  const [row] = await db
+    .select({ send: emailSends, status: recipients.status })
+    .from(emailSends)
+    .leftJoin(recipients, and(eq(recipients.id, delivery.recipientId), eq(recipients.projectId, delivery.projectId)))
+    .where(and(eq(emailSends.id, delivery.sendId), eq(emailSends.projectId, delivery.projectId)));
+  if (!row) return { skip: 'The release email no longer exists' };
+  if (row.status !== 'active') {
+    return { skip: row.status === 'unsubscribed' ? 'Unsubscribed after the send started' : 'Removed from the list after the send started' };
+  }
+  const { send } = row;
+  const link = unsubscribeUrl(unsubscribeToken(await signingKey(db), delivery.recipientId));
+  const { html, text } = frameEmail(send, { email: delivery.email, unsubscribeUrl: link });
+  return {
+    email: {
+      messageId: messageIdFor(delivery.id, config.appUrl),
+      from: { name: send.fromName, address: config.emailFrom },
+      to: { address: delivery.email, ...(delivery.name ? { name: delivery.name } : {}) },
+      subject: send.subject,
+      html,
+      text,
+      headers: {
+        'List-Unsubscribe': `<${link}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': `<${send.listId}.${new URL(config.appUrl).hostname}>`,
+      },
+      owner: { projectId: delivery.projectId, sendId: delivery.sendId },
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { projects } from '@/db/schema';
+import type { SendContentKind } from '@/db/schema';
+import { getBlogPost } from '../blog-posts/get';
+import { getChangelog } from '../changelogs/get';
+import { AppError } from '../errors';
+import type { ProjectScope } from '../mailing-lists/internal';
+import { firstHeading } from '../markdown/structure';
+import { renderMarkdown } from '../markdown/render';
+import { markdownToText } from '../markdown/text';
+import { escapeHtml } from '../email/html';
+import type { FrozenItem } from './render';
+
+/** A published changelog or blog post of the project, rendered for email; drafts are refused. */
+export async function freezeItem(ctx: ProjectScope, kind: SendContentKind, id: string): Promise<Omit<FrozenItem, 'listName'>> {
+  const item = kind === 'changelog' ? await getChangelog({ ctx, input: { id } }) : await getBlogPost({ ctx, input: { id } });
+  const label = kind === 'changelog' ? 'changelog' : 'blog post';
+  if (item.status !== 'published' || !item.public_url) throw new AppError('BAD_REQUEST', `Only a published ${label} can be sent; publish it first`);
+  const [project] = await ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, ctx.projectId));
+  // a changelog's title lives outside its markdown: show it as the heading unless the markdown has one
+  const heading = kind === 'changelog' && !firstHeading(item.content, 1) ? item.title : null;
+  const version = item.kind === 'changelog' ? item.version : null;
+  const subject = version && !item.title.includes(version) ? `${item.title} (${version})` : item.title;
+  return {
+    subject,
+    fromName: project?.name ?? 'Shipnote',
+    publicUrl: item.public_url,
+    bodyHtml: (heading ? `<h1>${escapeHtml(heading)}</h1>\n` : '') + renderMarkdown(item.content),
+    bodyText: (heading ? `${heading}\n\n` : '') + markdownToText(item.content),
+  };
+}

@@ -1,0 +1,42 @@
+import { emailSends } from '@/db/schema';
+import { AppError } from '../errors';
+import { lockList, type ProjectScope } from '../mailing-lists/internal';
+import { insertAudience } from './audience';
+import { freezeItem } from './content';
+import { getSendRow, wakeWorker } from './internal';
+import type { TSend, TStartSendInput } from './schemas';
+
+/**
+ * send_release_email: renders the item once and freezes the audience (the list's active recipients
+ * now) in one transaction; the worker delivers from there. The list stays locked meanwhile, so two
+ * sends of one item to one list cannot both reach a recipient.
+ */
+export async function startSend({ ctx, input }: { ctx: ProjectScope & { userId?: string }; input: TStartSendInput }): Promise<TSend> {
+  // rendered before the transaction: PGlite runs one connection, which the transaction holds
+  const item = await freezeItem(ctx, input.kind, input.id);
+  const sendId = await ctx.db.transaction(async (tx) => {
+    const list = await lockList(tx, ctx.projectId, input.list_id);
+    const [send] = await tx
+      .insert(emailSends)
+      .values({
+        projectId: ctx.projectId,
+        listId: list.id,
+        listName: list.name,
+        contentKind: input.kind,
+        contentId: input.id,
+        subject: item.subject,
+        fromName: item.fromName,
+        publicUrl: item.publicUrl,
+        bodyHtml: item.bodyHtml,
+        bodyText: item.bodyText,
+        createdBy: ctx.userId ?? null,
+      })
+      .returning({ id: emailSends.id });
+    const audience = await insertAudience(tx, { id: send!.id, projectId: ctx.projectId, listId: list.id, kind: input.kind, itemId: input.id });
+    if (audience.total === 0) throw new AppError('BAD_REQUEST', `The list "${list.name}" has no active recipients`);
+    if (audience.queued === 0) throw new AppError('CONFLICT', `Every active recipient of "${list.name}" already received this item`);
+    return send!.id;
+  });
+  wakeWorker();
+  return getSendRow(ctx.db, ctx.projectId, sendId);
+}
