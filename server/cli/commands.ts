@@ -20,6 +20,8 @@ export const USAGE = `Usage: npm run cli -- <command> [--json]
   user create --email E --password P [--name N]
   project create --name N --owner E        prints the project id and slug
   token create --project <id or slug> [--name N]   prints the token alone
+  commits push --project <slug> [--since <rev>] [--url U] [--token T] [--dir D] [--repo-url R]
+                                           sends the local git history to a running server (token: --token or SHIPNOTE_TOKEN)
 `;
 
 function required(values: Record<string, string | undefined>, name: string): string {

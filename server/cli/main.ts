@@ -3,11 +3,14 @@ import { getDatabase, type DatabaseHandle } from '@/db/client';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { acquireDataLock, dataFolderHolder } from '../http/data-lock';
+import { runCommitsPush } from './commits-push';
 import { COMMANDS, USAGE } from './commands';
 
 /** The admin CLI: `npm run cli -- <command> [--json]` (decisions.md "Admin CLI"). */
 async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv;
+  // talks to a running server over HTTP: dispatched before, and without, the database
+  if (noun === 'commits' && verb === 'push') return runCommitsPush(rest);
   const command = COMMANDS[`${noun} ${verb}`];
   if (!command) {
     process.stderr.write(USAGE);
