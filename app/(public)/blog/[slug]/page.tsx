@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { publicUrls } from '@/server/content/urls';
 import { PublicFooter, PublicHeader } from '../../public-header';
 import { formatDate, loadBlogPost } from '../../public-data';
 
@@ -10,7 +11,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { absolute: `${title} · ${project.name}` },
     description,
     alternates: { types: { 'application/rss+xml': [{ url: feed_url, title: `${title} (RSS)` }] } },
-    openGraph: { type: 'article', title, description, siteName: project.name, publishedTime: post.published_at },
+    openGraph: { type: 'article', url: publicUrls.blogPost(post.slug), title, description, siteName: project.name, publishedTime: post.published_at },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { publicUrls } from '@/server/content/urls';
 import { PublicFooter, PublicHeader } from '../../public-header';
 import { formatDate, loadChangelog } from '../../public-data';
 
@@ -11,7 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { absolute: title },
     description,
     alternates: { types: { 'application/rss+xml': [{ url: feed_url, title: `${title} (RSS)` }] } },
-    openGraph: { type: 'article', title: changelog.title, description, siteName: project.name, publishedTime: changelog.published_at },
+    openGraph: { type: 'article', url: publicUrls.changelog(changelog.slug), title: changelog.title, description, siteName: project.name, publishedTime: changelog.published_at },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { publicUrls } from '@/server/content/urls';
 import { PublicFooter, PublicHeader } from '../../public-header';
 import { formatDate, loadKbSet } from '../../public-data';
 import { KbSearch } from './kb-search';
@@ -6,13 +7,13 @@ import { KbSearch } from './kb-search';
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { title, project, categories } = await loadKbSet((await params).slug);
+  const { set, title, project, categories } = await loadKbSet((await params).slug);
   const count = categories.reduce((n, c) => n + c.articles.length, 0);
   const description = `${count} help articles from ${project.name}: ${categories.map((c) => c.name).join(', ')}`;
   return {
     title: { absolute: `${title} · ${project.name}` },
     description,
-    openGraph: { type: 'website', title: `${title} · ${project.name}`, description, siteName: project.name },
+    openGraph: { type: 'website', url: publicUrls.kbSet(set.slug), title: `${title} · ${project.name}`, description, siteName: project.name },
   };
 }
 

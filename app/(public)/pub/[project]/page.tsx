@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { absolute: `${name}: updates` },
     description,
     alternates: { types: { 'application/rss+xml': feeds } },
-    openGraph: { type: 'website', title: `${name}: updates`, description, siteName: name },
+    openGraph: { type: 'website', url: site.project.url, title: `${name}: updates`, description, siteName: name },
   };
 }
 
