@@ -65,5 +65,5 @@ function plainText(text: string): string {
 
 // XML 1.0 forbids most control characters even inside CDATA
 function xmlSafe(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''); // eslint-disable-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }

@@ -53,7 +53,7 @@ Intro prose is not an entry.
 
 describe('GET /changelog/{public_slug}/feed', () => {
   it('has one item per entry with title, link, guid, description, category, pubDate and content:encoded', async () => {
-    const { caller, project } = await author('Feed Co');
+    const { caller } = await author('Feed Co');
     const changelog = await publishChangelog(caller, { title: 'Big release', version: '2.0', content: CHANGELOG });
     const { feed, res } = await fetchFeed(`/api/v1/changelog/${changelog.slug}/feed`);
 

@@ -25,7 +25,7 @@ export default async function KbSetPage({ params }: Props) {
       <main>
         <h1>{title}</h1>
         <p className="pub-meta">
-          Updated <time dateTime={set.published_at}>{formatDate(set.synced_at ?? set.published_at)}</time>
+          {set.synced_at ? 'Synced' : 'Published'} <time dateTime={set.synced_at ?? set.published_at}>{formatDate(set.synced_at ?? set.published_at)}</time>
           {set.source && set.source_url && (
             <> · mirrored from <a href={set.source_url} rel="nofollow noopener">{set.source}</a></>
           )}

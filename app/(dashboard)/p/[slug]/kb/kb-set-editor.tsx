@@ -28,8 +28,7 @@ export function KbSetEditor({ projectId, projectSlug, initial }: { projectId: st
     });
 
   async function save() {
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    const plain = articles.map(({ key, ...article }) => article);
+    const plain = articles.map(({ key: _key, ...article }) => article);
     const saved = await trpc.kbSets.member.save.mutate({ projectId, id: item?.id, title, articles: plain });
     setItem(saved);
     // a new draft gets its own address, so reloading keeps editing it
