@@ -12,7 +12,9 @@
     '.cta:focus-visible,.close:focus-visible{outline:2px solid #91a7ff;outline-offset:2px}' +
     '.close{flex:none;border:0;background:none;color:inherit;font:inherit;font-size:18px;line-height:1;cursor:pointer;padding:2px 6px;opacity:.8}' +
     '.close:hover{opacity:1}' +
-    '@media (max-width:640px){.bar{gap:8px;padding:8px 12px}.body{display:none}.text{white-space:normal}}';
+    '@media (max-width:640px){.bar{gap:8px;padding:8px 12px}.body{display:none}' +
+    '.text{white-space:normal;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}' +
+    '.cta{padding:3px 8px;font-size:12px}}';
 
   function text(value) {
     return typeof value === 'string' ? value : '';

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * A customer's site on another origin, with hostile global CSS, a working button and the embed snippet.
+ * `/broken/...` serves the same widget bytes from this origin, whose `/api/v1/banner` drops the connection:
+ * a real network failure for the widget.
+ */
+export async function startHostSite(appOrigin: string) {
+  const widget = await (await fetch(`${appOrigin}/widget.js`)).text();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://host');
+    if (url.pathname === '/widget.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(widget);
+    if (url.pathname.startsWith('/api/')) return void req.socket.destroy();
+    const broken = url.pathname.startsWith('/broken');
+    const origin = broken ? `http://${req.headers.host}` : url.searchParams.get('app') ?? appOrigin;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage(`${origin}/widget.js`, url.searchParams.get('key')));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function hostPage(src: string, key: string | null) {
+  const attribute = key === null ? '' : ` data-service-key="${key}"`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Acme Analytics</title>
+<style>
+  body { margin: 0; font-family: Georgia, serif; color: #333; }
+  header { padding: 16px 24px; border-bottom: 1px solid #ddd; display: flex; gap: 24px; }
+  main { padding: 48px 24px; max-width: 720px; }
+  /* hostile rules a real site might have: they must not reach the bar */
+  span, strong, a, button { font-size: 40px !important; color: red !important; }
+  div { padding: 30px; }
+</style></head>
+<body>
+  <header><b>Acme Analytics</b><nav>Pricing · Docs · Blog</nav></header>
+  <main>
+    <h1>Understand your traffic</h1>
+    <p>Privacy-friendly analytics for teams that ship every day.</p>
+    <p><button id="trial" type="button" onclick="this.textContent='Trial started'">Start trial</button></p>
+  </main>
+  <script src="${src}"${attribute} async></script>
+</body></html>`;
+}
+
+/** The signed-in user's project id, through the dashboard's own tRPC endpoint. */
+export async function projectIdOf(page: Page, slug: string): Promise<string> {
+  const res = await page.request.get(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ idOrSlug: slug }))}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).result.data.id;
+}
+
+export interface BannerContent {
+  headline: string;
+  body: string;
+  cta_label: string;
+  badge?: string;
+  link_url?: string | null;
+}
+
+/** Publishes as the dashboard does (same-origin tRPC mutation as the signed-in user); returns the banner. */
+export async function publishAsUser(page: Page, projectId: string, content: BannerContent) {
+  const baseURL = new URL(page.url()).origin;
+  const res = await page.request.post('/api/trpc/banner.publishForProject', {
+    data: { projectId, ...content },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).result.data as { slug: string; published_at: string };
+}
+
+/** The widget's bar inside its shadow root (Playwright locators pierce open shadow roots). */
+export const bar = (page: Page) => page.locator('[data-shipnote-banner]').getByRole('region', { name: 'Announcement' });
