@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { projects } from '@/db/schema';
 import { saveBlogPost } from '../blog-posts/save';
 import { saveChangelog } from '../changelogs/save';
 import { AppError } from '../errors';
+import { publicUrls } from '../content/urls';
+import { renderMarkdown } from '../markdown/render';
 import { renderBanner } from './generate/banner';
 import { renderBlogPost } from './generate/blog-post';
 import { renderChangelog } from './generate/changelog';
@@ -18,7 +22,13 @@ interface DraftsScope {
 /** Every draft of a window rendered, nothing written: the dashboard's preview. */
 export async function previewDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
   const grouped = await summarizeWindow({ ctx, input });
-  return { summary: grouped, ...render(grouped) };
+  const { changelog, blog_post, banner } = render(grouped, await siteUrl(ctx));
+  return {
+    summary: grouped,
+    changelog: { ...changelog, html: renderMarkdown(changelog.content) },
+    blog_post: { ...blog_post, html: renderMarkdown(blog_post.content) },
+    banner,
+  };
 }
 
 /** generate_changelog: a changelog draft from the window, saved through the content domain. */
@@ -33,14 +43,20 @@ export async function generateChangelog({ ctx, input }: { ctx: DraftsScope; inpu
  */
 export async function generateDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
   const grouped = await nonEmptyWindow(ctx, input);
-  const { changelog, blog_post, banner } = render(grouped);
+  const { changelog, blog_post, banner } = render(grouped, await siteUrl(ctx));
   const savedChangelog = await saveChangelog({ ctx, input: { ...changelog, ...period(grouped) } });
   const savedPost = await saveBlogPost({ ctx, input: { content: blog_post.content, period_start: grouped.period_start, period_end: grouped.period_end } });
   return { summary: grouped, changelog: savedChangelog, blog_post: savedPost, banner };
 }
 
-function render(grouped: TGrouped) {
-  return { changelog: renderChangelog(grouped), blog_post: renderBlogPost(grouped), banner: renderBanner(grouped) };
+function render(grouped: TGrouped, linkUrl: string | null = null) {
+  return { changelog: renderChangelog(grouped), blog_post: renderBlogPost(grouped), banner: renderBanner(grouped, { linkUrl }) };
+}
+
+/** The banner's button leads to the project's public page, which lists its published changelogs. */
+async function siteUrl(ctx: DraftsScope): Promise<string | null> {
+  const [project] = await ctx.db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, ctx.projectId)).limit(1);
+  return project ? publicUrls.project(project.slug) : null;
 }
 
 function period(grouped: TGrouped) {

@@ -15,7 +15,8 @@ import {
 import { getCommitSettings, removeWebhookSecret, rotateWebhookSecret, setRepositoryUrl } from './settings';
 
 const tags = ['Commits'];
-const ZPreview = z.object({ summary: ZGrouped, changelog: ZDraftText, blog_post: ZDraftText, banner: ZBannerProposal });
+const ZRenderedDraft = ZDraftText.extend({ html: z.string() });
+const ZPreview = z.object({ summary: ZGrouped, changelog: ZRenderedDraft, blog_post: ZRenderedDraft, banner: ZBannerProposal });
 const ZDrafts = z.object({ summary: ZGrouped, changelog: ZManagedChangelog, blog_post: ZManagedBlogPost, banner: ZBannerProposal });
 
 export const commitsRouter = router({

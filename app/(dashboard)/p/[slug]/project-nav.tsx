@@ -6,6 +6,7 @@ const SECTIONS = [
   { path: '', label: 'Overview' },
   { path: '/keys', label: 'API keys' },
   { path: '/connected-apps', label: 'Connected apps' },
+  { path: '/commits', label: 'Commits' },
   { path: '/changelogs', label: 'Changelogs' },
   { path: '/posts', label: 'Blog posts' },
   { path: '/kb', label: 'Knowledge base' },

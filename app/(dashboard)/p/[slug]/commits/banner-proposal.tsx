@@ -1,0 +1,80 @@
+'use client';
+import Link from 'next/link';
+import { useState } from 'react';
+import { errorMessage, trpc } from '@/app/trpc-client';
+
+interface Proposal {
+  headline: string;
+  body: string;
+  cta_label: string;
+  badge: string;
+  link_url: string | null;
+  period_start: string;
+  period_end: string;
+  commit_count: number;
+}
+
+const LIMITS = { headline: 80, body: 160, cta_label: 24, badge: 16 } as const;
+type Field = keyof typeof LIMITS | 'link_url';
+
+/**
+ * The generated banner, editable, published through the banner domain with its window and commit
+ * count. Banners have no drafts: this proposal is regenerated from the commits whenever the page loads.
+ */
+export function BannerProposal({ projectId, slug, proposal }: { projectId: string; slug: string; proposal: Proposal }) {
+  const [fields, setFields] = useState({ ...proposal, link_url: proposal.link_url ?? '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [published, setPublished] = useState(false);
+
+  async function publish() {
+    setBusy(true);
+    setError(null);
+    try {
+      await trpc.banner.publishForProject.mutate({ projectId, ...fields, link_url: fields.link_url.trim() || null });
+      setPublished(true);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = (name: Field, label: string) => {
+    const limit = name === 'link_url' ? undefined : LIMITS[name];
+    return (
+      <label>
+        <span className="row">
+          {label}
+          {limit && <span className="muted" style={{ marginLeft: 'auto', fontWeight: 400 }}>{[...fields[name]].length}/{limit}</span>}
+        </span>
+        <input name={`banner-${name}`} value={fields[name]} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} />
+      </label>
+    );
+  };
+
+  return (
+    <section className="card" aria-label="Banner draft" style={{ marginTop: 16 }}>
+      <h3>Banner</h3>
+      <div className="banner-fields">
+        {input('headline', 'Headline')}
+        {input('body', 'Body (one sentence)')}
+        <div className="pair">
+          {input('badge', 'Badge')}
+          {input('cta_label', 'Button label')}
+        </div>
+        {input('link_url', 'Button link (empty: no button)')}
+      </div>
+      <p className="row">
+        <button type="button" className="secondary" onClick={publish} disabled={busy}>Publish banner</button>
+        <span className="muted">Replaces the live banner, with {proposal.commit_count} commits from {proposal.period_start} to {proposal.period_end}.</span>
+      </p>
+      {error && <p className="error" role="alert">{error}</p>}
+      {published && (
+        <p className="notice" role="status">
+          Banner published. Manage it on the <Link href={`/p/${slug}/banner`}>Banner</Link> page.
+        </p>
+      )}
+    </section>
+  );
+}

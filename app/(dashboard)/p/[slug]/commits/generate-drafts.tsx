@@ -1,0 +1,64 @@
+'use client';
+import Link from 'next/link';
+import { useState } from 'react';
+import type { inferRouterOutputs } from '@trpc/server';
+import { errorMessage, trpc } from '@/app/trpc-client';
+import type { AppRouter } from '@/server/root';
+import { BannerProposal } from './banner-proposal';
+
+type Outputs = inferRouterOutputs<AppRouter>['commits']['member'];
+
+/** The preview of a window's drafts, "Generate drafts", then links to edit and publish them. */
+export function GenerateDrafts(props: {
+  projectId: string;
+  slug: string;
+  window: { since: string; until: string };
+  includeHidden: boolean;
+  preview: Outputs['preview'];
+}) {
+  const [drafts, setDrafts] = useState<Outputs['generateDrafts'] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function generate() {
+    setBusy(true);
+    setError(null);
+    try {
+      setDrafts(await trpc.commits.member.generateDrafts.mutate({ projectId: props.projectId, ...props.window, include_hidden: props.includeHidden }));
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { changelog, blog_post } = props.preview;
+  return (
+    <>
+      <div className="row">
+        <button type="button" onClick={generate} disabled={busy}>{busy ? 'Generating…' : 'Generate drafts'}</button>
+        <span className="muted">Saves the changelog and the blog post below as drafts. Nothing is published.</span>
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      {drafts && (
+        <div className="notice" role="status">
+          <p>Drafts saved. Edit and publish them on their pages:</p>
+          <p className="row">
+            <Link className="button" href={`/p/${props.slug}/changelogs/${drafts.changelog.id}`}>Edit changelog draft</Link>
+            <Link className="button secondary" href={`/p/${props.slug}/posts/${drafts.blog_post.id}`}>Edit blog post draft</Link>
+          </p>
+        </div>
+      )}
+      <div className="drafts">
+        <section className="card" aria-label="Changelog draft">
+          <h3>{changelog.title}</h3>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: changelog.html }} />
+        </section>
+        <section className="card" aria-label="Blog post draft">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: blog_post.html }} />
+        </section>
+      </div>
+      <BannerProposal projectId={props.projectId} slug={props.slug} proposal={props.preview.banner} />
+    </>
+  );
+}
