@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { bar, startHostSite } from './banner-host';
+import { signUpWithProject } from './helpers';
+
+const SHOTS = 'test-results/banner';
+
+test('a new user writes, previews and publishes a banner, sees it on their site, then schedules and takes it down', async ({ page, browser, baseURL }) => {
+  const host = await startHostSite(baseURL!);
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { slug } = await signUpWithProject(page, 'Acme Analytics');
+    await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Banner' }).click();
+    await expect(page).toHaveURL(new RegExp(`/p/${slug}/banner$`));
+    await expect(page.getByTestId('banner-status')).toContainText('Not published yet');
+
+    // the preview follows every keystroke, and the phone layout hides the body
+    const preview = page.getByTestId('banner-preview');
+    await page.getByLabel('Headline').fill('Dark mode is here');
+    await page.getByLabel('Body').fill('Every page now follows your system theme.');
+    await page.getByLabel('Link URL').fill('https://acme.example/changelog/dark-mode');
+    await page.getByLabel('Button label').fill('See what changed');
+    await expect(preview).toContainText('Dark mode is here');
+    await expect(preview).toContainText('Every page now follows your system theme.');
+    await expect(preview).toContainText('See what changed');
+    await expect(preview).toContainText('New');
+    await page.getByRole('button', { name: 'Phone' }).click();
+    await expect(preview.getByText('Every page now follows your system theme.')).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/dashboard-editor.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Desktop' }).click();
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText('Published');
+    await expect(page.getByTestId('banner-status')).toContainText('Live since');
+
+    // the embed code from the dashboard, pasted into the customer's site
+    const embed = (await page.getByTestId('embed-code').textContent())!;
+    const key = /data-service-key="([a-z0-9-]+)"/.exec(embed)![1]!;
+    expect(embed).toContain(`${baseURL}/widget.js`);
+    const site = await page.context().newPage();
+    await site.goto(`${host.origin}/pricing?key=${key}&utm_source=mail`);
+    await expect(bar(site)).toContainText('Dark mode is here');
+    await expect(bar(site).getByRole('link', { name: 'See what changed' })).toHaveAttribute('href', 'https://acme.example/changelog/dark-mode');
+    await site.screenshot({ path: `${SHOTS}/dashboard-site.png` });
+
+    // the dashboard links to the page the banner was seen on (no query string)
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('link', { name: `${host.origin}/pricing` })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+
+    // schedule a take-down in an hour, then cancel it
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const local = new Date(inAnHour.getTime() - inAnHour.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('Take-down time').fill(local);
+    await page.getByRole('button', { name: 'Schedule take-down' }).click();
+    await expect(page.getByTestId('banner-status')).toContainText('comes down');
+    await page.screenshot({ path: `${SHOTS}/dashboard-scheduled.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Cancel scheduled take-down' }).click();
+    await expect(page.getByTestId('banner-status')).not.toContainText('comes down');
+
+    // take it down now: a new visitor (empty cache) sees no bar
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: 'Take down now' }).click();
+    await expect(page.getByTestId('banner-status')).toContainText('Taken down');
+    const visitor = await browser.newContext();
+    const fresh = await visitor.newPage();
+    await fresh.goto(`${host.origin}/pricing?key=${key}`);
+    await fresh.waitForLoadState('networkidle');
+    await expect(fresh.locator('[data-shipnote-banner]')).toHaveCount(0);
+    await visitor.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('the editor shows the server\'s limit errors and keeps the draft', async ({ page }) => {
+  const { slug } = await signUpWithProject(page, 'Limits');
+  await page.goto(`/p/${slug}/banner`);
+  await page.getByLabel('Headline').fill('Launch week');
+  await page.getByLabel('Body').fill('Five releases in five days.');
+  await page.getByLabel('Link URL').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'link_url' })).toContainText('http or https');
+  await expect(page.getByLabel('Headline')).toHaveValue('Launch week');
+  await expect(page.getByTestId('banner-status')).toContainText('Not published yet');
+});
