@@ -49,12 +49,12 @@ export async function newList(harness: Harness, name = `List ${randomUUID().slic
   };
 }
 
-/** What the email domain does when someone uses the unsubscribe link: status only, set directly. */
+/** What the unsubscribe link in an email does (active -> unsubscribed), set directly. */
 export async function unsubscribe(db: Database, listId: string, emails: string[]) {
   await db
     .update(recipients)
     .set({ status: 'unsubscribed', statusChangedAt: sql`now()` })
-    .where(and(eq(recipients.listId, listId), inArray(recipients.email, emails)));
+    .where(and(eq(recipients.listId, listId), inArray(recipients.email, emails), eq(recipients.status, 'active')));
 }
 
 /** Every row of the list as stored, keyed by email, for "nothing changed" assertions. */

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '@/db/client';
+import * as schema from '@/db/schema';
+import { openTestDatabase } from '@/db/testing';
+import { createList } from '@/server/mailing-lists/create';
+import { createProject } from '@/server/projects/create';
+import { createTestUser } from '@/tests/factories';
+import { upsertRecipients } from '../upsert';
+import { emails, unsubscribe } from './helpers';
+
+// A 1000-entry upsert must be set-based: a fixed handful of statements, never one per entry.
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(() => handle.close());
+
+/** The same connection, with a drizzle logger that counts the statements sent. */
+async function countingDatabase(): Promise<{ db: Database; statements: string[] }> {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => statements.push(query) };
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const { drizzle } = handle.kind === 'pglite' ? await import('drizzle-orm/pglite') : await import('drizzle-orm/postgres-js');
+  return { db: drizzle(client as never, { schema, logger }) as unknown as Database, statements };
+}
+
+it('runs a 1000-entry upsert in at most six statements inside one transaction', async () => {
+  const owner = await createTestUser(handle.db);
+  const project = await createProject(handle.db, { name: `Bulk ${randomUUID().slice(0, 6)}`, ownerId: owner.id });
+  const ctx = { db: handle.db, projectId: project.id };
+  const list = await createList({ ctx, input: { name: 'Bulk' } });
+  // 250 active to update (100 of them to a new address), 200 unsubscribed to skip, 250 new, 300 invalid
+  await upsertRecipients({ ctx, input: { list_id: list.id, recipients: emails('u', 250).map((email, i) => ({ email, external_id: `id${i}` })) } });
+  await upsertRecipients({ ctx, input: { list_id: list.id, recipients: emails('s', 200) } });
+  await unsubscribe(handle.db, list.id, emails('s', 200));
+  const entries = [
+    ...emails('u', 250).map((email, i) => ({ email: i < 100 ? `moved${i}@example.test` : email, external_id: `id${i}`, name: 'N' })),
+    ...emails('s', 200),
+    ...emails('n', 250),
+    ...Array.from({ length: 300 }, (_, i) => `invalid-${i}`),
+  ];
+
+  const counting = await countingDatabase();
+  const result = await upsertRecipients({ ctx: { db: counting.db, projectId: project.id }, input: { list_id: list.id, recipients: entries } });
+  expect(result).toMatchObject({ added: 250, updated: 250, reactivated: 0, unchanged: 0, skipped_unsubscribed: 200 });
+  expect(result.invalid).toHaveLength(300);
+  // lock list, read matches, count active, free moved addresses, update, insert
+  expect(counting.statements.length).toBeLessThanOrEqual(6);
+  expect(counting.statements[0]).toMatch(/for no key update/);
+});
