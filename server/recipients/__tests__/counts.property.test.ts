@@ -36,7 +36,7 @@ const entry: fc.Arbitrary<TRecipientEntry> = fc.oneof(
       email: address,
       name: fc.constantFrom('Ada', 'Grace', '', null),
       external_id: externalId,
-      attributes: fc.constantFrom({}, { plan: 'pro' }, { plan: 'free', seats: 2 }, { plan: null, vip: true }),
+      attributes: fc.constantFrom<Record<string, string | number | boolean | null>[]>({}, { plan: 'pro' }, { plan: 'free', seats: 2 }, { plan: null, vip: true }),
     },
     { requiredKeys: ['email'] },
   ),

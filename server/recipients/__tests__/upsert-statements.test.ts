@@ -21,8 +21,11 @@ async function countingDatabase(): Promise<{ db: Database; statements: string[] 
   const statements: string[] = [];
   const logger = { logQuery: (query: string) => statements.push(query) };
   const client = (handle.db as unknown as { $client: unknown }).$client;
-  const { drizzle } = handle.kind === 'pglite' ? await import('drizzle-orm/pglite') : await import('drizzle-orm/postgres-js');
-  return { db: drizzle(client as never, { schema, logger }) as unknown as Database, statements };
+  const db =
+    handle.kind === 'pglite'
+      ? (await import('drizzle-orm/pglite')).drizzle(client as never, { schema, logger })
+      : (await import('drizzle-orm/postgres-js')).drizzle(client as never, { schema, logger });
+  return { db: db as unknown as Database, statements };
 }
 
 it('runs a 1000-entry upsert in at most six statements inside one transaction', async () => {
