@@ -150,3 +150,31 @@ describe('isolation between projects', () => {
     await expect(anonymous.content.token.publish({ kind: 'changelog', id: crypto.randomUUID() })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
+
+describe('dashboard procedures', () => {
+  async function sessionCaller(userId: string | null) {
+    const { createContext } = await import('@/server/context');
+    const { createCaller } = await import('@/server/root');
+    return createCaller(await createContext({ headers: new Headers(), sessionUserId: userId }));
+  }
+
+  it('lets members author their own project and no other', async () => {
+    const mine = await createTestProject(database.db);
+    const theirs = await createTestProject(database.db);
+    const caller = await sessionCaller(mine.user.id);
+    const draft = await caller.changelogs.member.save({ projectId: mine.project.id, title: 'From the dashboard', content: '- a' });
+    const published = await caller.content.member.publish({ projectId: mine.project.id, kind: 'changelog', id: draft.id });
+    expect(published.status).toBe('published');
+    await expect(caller.changelogs.member.list({ projectId: theirs.project.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.kbSets.member.save({ projectId: theirs.project.id, articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const other = await sessionCaller(theirs.user.id);
+    await expect(other.content.member.unpublish({ projectId: theirs.project.id, kind: 'changelog', id: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('previews markdown sanitized, for signed-in users only', async () => {
+    const { user } = await createTestProject(database.db);
+    const { html } = await (await sessionCaller(user.id)).content.preview({ markdown: '**hi** <img src=x onerror=alert(1)>' });
+    expect(html).toBe('<p><strong>hi</strong> <img src="x" /></p>\n');
+    await expect((await sessionCaller(null)).content.preview({ markdown: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

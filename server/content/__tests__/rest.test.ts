@@ -127,7 +127,7 @@ describe('GET /blogs, /blog/{public_slug} and /kb/{public_slug}', () => {
 });
 
 describe('errors', () => {
-  it.each(['Upper-Case', 'double--hyphen', '-leading', 'trailing-', 'under_score', 'dot.ted', 'a'.repeat(129), '%E2%9C%93'])(
+  it.each(['Upper-Case', 'double--hyphen', '-leading', 'trailing-', 'under_score', 'dot.ted', 'a'.repeat(129), '%E2%9C%93', '%ZZ', 'a%20b'])(
     'answers 422 with loc ["path","public_slug"] for the slug %s',
     async (slug) => {
       for (const path of [`/api/v1/changelog/${slug}`, `/api/v1/blog/${slug}`, `/api/v1/kb/${slug}`]) {

@@ -108,9 +108,12 @@ describe('GET /changelog/{public_slug}/feed', () => {
     expect(gone.json).toEqual({ detail: 'Changelog not found' });
     expect(gone.headers.get('content-type')).toMatch(/^application\/json/);
 
-    const bad = await call('GET', '/api/v1/changelog/Bad_Slug/feed');
-    expect(bad.status).toBe(422);
-    expect(bad.json.detail[0].loc).toEqual(['path', 'public_slug']);
+    for (const slug of ['Bad_Slug', '%ZZ', 'a'.repeat(129)]) {
+      const bad = await call('GET', `/api/v1/changelog/${slug}/feed`);
+      expect(bad.status).toBe(422);
+      expect(bad.json.detail[0].loc).toEqual(['path', 'public_slug']);
+    }
+    expect((await call('GET', '/api/v1/blogs/feed?limit=0')).status).toBe(422);
     expect((await call('POST', `/api/v1/changelog/${changelog.slug}/feed`)).status).toBe(404);
   });
 });
