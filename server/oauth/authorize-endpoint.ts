@@ -24,6 +24,8 @@ export async function handleAuthorizeGet(req: Request): Promise<Response> {
     if (outcome.kind === 'error-page') return errorPage(outcome.message);
     return redirect(outcome.location, 302);
   } catch (error) {
+    // a session whose user no longer exists
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return errorPage('Sign in again, then start the connection again.', 401);
     logError('authorization request failed', error);
     return errorPage('Something went wrong on our side.', 500);
   }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@/db/schema';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { createTestProject } from '@/tests/factories';
@@ -116,6 +118,17 @@ describe('the consent page', () => {
     expect(html).toContain('127.0.0.1:43123');
     expect(html).toContain(`<option value="${project.id}">`);
     expect(html).toContain(user.email);
+  });
+
+  it('answers a session of a deleted user with an error page, not a 500', async () => {
+    const { http, client, pkce } = await setup();
+    const gone = await createTestProject(database.db);
+    await database.db.delete(users).where(eq(users.id, gone.user.id));
+    const start = await http.get(`/oauth/authorize?${authorizeQuery(client.client_id, pkce.challenge)}`);
+    const consentUrl = new URL(start.headers.get('location')!);
+    const res = await http.get(consentUrl.pathname + consentUrl.search, { cookie: await sessionCookie(gone.user.id) });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain('Sign in again');
   });
 
   it('escapes what the client registered and shows no logo that is not https', async () => {
