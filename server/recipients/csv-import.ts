@@ -3,6 +3,9 @@ import { ZRecipientEntryObject } from './schemas';
 
 // Pure, and bundled into the dashboard: the browser reads the file, the server previews and upserts.
 
+/** A whole file is previewed in one call, so the preview applies the upsert's in-order rules to all of it. */
+export const IMPORT_MAX_ROWS = 10_000;
+
 export type ImportEntry = { email: string; name?: string; external_id?: string; attributes?: Record<string, string | number | boolean | null> };
 
 export interface ParsedImport {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { countActive, getListRow, type ProjectScope } from '../mailing-lists/internal';
 import { LIMITS, ZListId } from '../mailing-lists/schemas';
+import { IMPORT_MAX_ROWS } from './csv-import';
 import { loadMatches } from './internal';
 import { planUpsert } from './plan-upsert';
 import { ZRecipientEntry, ZUpsertResult } from './schemas';
-
-/** A whole import file at once, so the preview applies the same in-order rules as the upsert. */
-export const IMPORT_MAX_ROWS = 10_000;
 
 export const ZPreviewInput = z.object({ list_id: ZListId, recipients: z.array(ZRecipientEntry).min(1).max(IMPORT_MAX_ROWS) });
 

@@ -11,6 +11,7 @@ const SECTIONS = [
   { path: '/posts', label: 'Blog posts' },
   { path: '/kb', label: 'Knowledge base' },
   { path: '/banner', label: 'Banner' },
+  { path: '/lists', label: 'Mailing lists' },
 ];
 
 export function ProjectNav({ slug }: { slug: string }) {

@@ -1,0 +1,57 @@
+'use client';
+import { useState } from 'react';
+import { errorMessage, trpc } from '@/app/trpc-client';
+import type { TAddResult } from '@/server/recipients/schemas';
+
+/** Pasted text, split on commas, semicolons, spaces and line breaks; one request per 1000 addresses. */
+export function AddRecipients({ projectId, listId, onChanged }: { projectId: string; listId: string; onChanged: () => Promise<void> }) {
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<TAddResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    const emails = text.split(/[\s,;]+/).filter(Boolean);
+    if (emails.length === 0) return setError('Paste at least one address');
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const total: TAddResult = { added: 0, skipped_existing: 0, invalid: [] };
+      for (let i = 0; i < emails.length; i += 1000) {
+        const part = await trpc.recipients.dashboard.add.mutate({ projectId, list_id: listId, emails: emails.slice(i, i + 1000) });
+        total.added += part.added;
+        total.skipped_existing += part.skipped_existing;
+        total.invalid.push(...part.invalid);
+      }
+      setResult(total);
+      setText('');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+      await onChanged();
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={add} style={{ marginTop: 12 }}>
+      <label>
+        Addresses
+        <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} placeholder={'ada@example.com\ngrace@example.com'} />
+      </label>
+      <p className="row">
+        <button type="submit" disabled={busy}>Add to list</button>
+        <span className="muted">Unsubscribed addresses are never added back.</span>
+      </p>
+      {error && <p className="error" role="alert">{error}</p>}
+      {result && (
+        <p className="notice" role="status">
+          Added {result.added}, already on the list {result.skipped_existing}
+          {result.invalid.length > 0 && `, not valid: ${result.invalid.join(', ')}`}.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { TRPCError } from '@trpc/server';
+import { requireUser } from '@/app/(dashboard)/require-user';
+import { ListView } from './list-view';
+
+export const metadata: Metadata = { title: 'Mailing list' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function MailingListPage({ params }: { params: Promise<{ slug: string; list_id: string }> }) {
+  const { slug, list_id } = await params;
+  const { caller } = await requireUser(`/p/${slug}/lists/${list_id}`);
+  if (!UUID.test(list_id)) notFound();
+  const project = await caller.projects.get({ idOrSlug: slug });
+  const list = await caller.mailingLists.dashboard.get({ projectId: project.id, list_id }).catch((error) => {
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  if (!list) notFound();
+  return (
+    <>
+      <p><Link href={`/p/${slug}/lists`}>← Mailing lists</Link></p>
+      <ListView projectId={project.id} slug={slug} initialList={list} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+import Link from 'next/link';
+import { useState } from 'react';
+import { errorMessage, trpc } from '@/app/trpc-client';
+import type { TMailingList } from '@/server/mailing-lists/schemas';
+
+export function ListsManager({ projectId, slug, initialLists }: { projectId: string; slug: string; initialLists: TMailingList[] }) {
+  const [lists, setLists] = useState(initialLists);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function create(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const list = await trpc.mailingLists.dashboard.create.mutate({ projectId, name });
+      setLists((current) => [...current, list]);
+      setName('');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <form className="card row" onSubmit={create} aria-label="New list">
+        <label style={{ flex: 1 }}>
+          List name
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Product updates" aria-invalid={!!error} aria-describedby="list-error" />
+        </label>
+        <button type="submit" disabled={busy}>Create list</button>
+        {error && <p id="list-error" className="error" role="alert" style={{ flexBasis: '100%', margin: 0 }}>{error}</p>}
+      </form>
+      <h2>{lists.length} of 20 lists</h2>
+      {lists.length === 0 ? (
+        <p className="muted">No lists yet. Create one, then add addresses or import a CSV.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Active</th>
+              <th className="optional">Removed</th>
+              <th className="optional">Unsubscribed</th>
+              <th>Total</th>
+              <th className="optional">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lists.map((list) => (
+              <tr key={list.id}>
+                <td><Link href={`/p/${slug}/lists/${list.id}`}>{list.name}</Link></td>
+                <td>{list.active_count} / 500</td>
+                <td className="optional">{list.removed_count}</td>
+                <td className="optional">{list.unsubscribed_count}</td>
+                <td>{list.recipient_count}</td>
+                <td className="optional">{new Date(list.created_at).toLocaleDateString('en')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { requireUser } from '@/app/(dashboard)/require-user';
+import { ListsManager } from './lists-manager';
+
+export const metadata: Metadata = { title: 'Mailing lists' };
+
+export default async function MailingListsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const { caller } = await requireUser(`/p/${slug}/lists`);
+  const project = await caller.projects.get({ idOrSlug: slug });
+  const lists = await caller.mailingLists.dashboard.list({ projectId: project.id });
+  return (
+    <>
+      <h1>Mailing lists</h1>
+      <p className="muted">
+        Release emails go to the active recipients of a list. A project holds up to 20 lists, a list up to 500 active recipients.
+      </p>
+      <ListsManager projectId={project.id} slug={slug} initialLists={lists} />
+    </>
+  );
+}
