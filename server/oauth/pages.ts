@@ -11,6 +11,9 @@ const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+// no form-action: browsers apply it to the redirect after the post, which may go to any client scheme
+const CSP_META = "default-src 'none'; img-src https:; style-src 'unsafe-inline'; base-uri 'none'";
+
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#f6f7f9;color:#1d2430;margin:0}
 main{max-width:28rem;margin:4rem auto;background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:2rem}
 h1{font-size:1.35rem;margin:0 0 1rem}.logo{width:48px;height:48px;border-radius:8px;object-fit:contain;float:right}
@@ -19,7 +22,9 @@ label{display:block;margin:1rem 0}select{display:block;width:100%;padding:.5rem;
 .approve{background:#1d2430;color:#fff}.deny{background:#fff}.muted{color:#5b6472;font-size:.9rem}code{word-break:break-all}`;
 
 export function htmlPage(title: string, body: string, status = 200): Response {
+  // the same policies as meta tags too: under Next, next.config.ts's headers of those names win
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CSP_META}"><meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · Shipnote</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   return new Response(html, { status, headers: PAGE_HEADERS });
 }

@@ -113,6 +113,8 @@ describe('the consent page', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await res.text();
+    expect(html).toContain('<meta name="referrer" content="no-referrer">');
+    expect(html).toContain(`content="default-src 'none'; img-src https:;`);
     expect(html).toContain('Test agent');
     expect(html).toContain('<img class="logo" src="https://agent.example/logo.png"');
     expect(html).toContain('127.0.0.1:43123');
