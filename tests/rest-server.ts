@@ -1,4 +1,5 @@
 import * as rest from '@/app/api/v1/[...path]/route';
+import * as openApi from '@/app/api/v1/openapi.json/route';
 import * as recipientsCsv from '@/app/api/v1/email/lists/[list_id]/recipients/export.csv/route';
 import * as feeds from '@/app/api/v1/blogs/feed/route';
 import * as githubWebhook from '@/app/api/webhooks/github/[project]/route';
@@ -12,6 +13,7 @@ export const REST_ROUTES: Routes = [
   // RSS feeds: their `feed` route handlers come before the catch-all (all three share one handler)
   ['/api/v1/changelog/', (req) => dispatch(isFeedPath(new URL(req.url).pathname) ? feeds : rest, req)],
   ['/api/v1/blog', (req) => dispatch(isFeedPath(new URL(req.url).pathname) ? feeds : rest, req)],
+  ['/api/v1/openapi.json', (req) => dispatch(openApi, req)],
   ['/api/v1/', (req) => dispatch(rest, req)],
   // GitHub push webhooks: one URL per project (its slug), outside the versioned API
   ['/api/webhooks/github/', (req) => {

@@ -62,16 +62,53 @@ export function buildOpenApiDocument(): Json {
     },
   });
 
+  Object.assign(doc.paths, NON_JSON_PATHS);
   for (const operations of Object.values(doc.paths as Json)) {
     for (const operation of Object.values(operations as Json)) fixOperation(operation as Json);
   }
   return doc;
 }
 
+const slugParameter = { name: 'public_slug', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 128 } };
+const projectParameter = { name: 'project', in: 'query', required: false, schema: { type: 'string' }, description: 'a project slug' };
+const rss = (description: string) => ({ description, content: { 'application/xml': { schema: { type: 'string' } } } });
+
+/** Routes served by plain route handlers (RSS, CSV): trpc-to-openapi cannot describe their bodies. */
+const NON_JSON_PATHS: Json = {
+  '/changelog/{public_slug}/feed': {
+    get: { operationId: 'feeds-changelog', summary: 'RSS 2.0 feed of a published changelog, one item per entry', tags: ['Public content'], parameters: [slugParameter], responses: { '200': rss('RSS 2.0 XML'), '404': {} } },
+  },
+  '/blog/{public_slug}/feed': {
+    get: { operationId: 'feeds-blogPost', summary: 'RSS 2.0 feed with the blog post as one item', tags: ['Public content'], parameters: [slugParameter], responses: { '200': rss('RSS 2.0 XML'), '404': {} } },
+  },
+  '/blogs/feed': {
+    get: { operationId: 'feeds-blogs', summary: 'RSS 2.0 feed of all published blog posts', tags: ['Public content'], parameters: [projectParameter], responses: { '200': rss('RSS 2.0 XML') } },
+  },
+  '/email/lists/{list_id}/recipients/export.csv': {
+    get: {
+      operationId: 'recipients-export',
+      summary: 'Export recipients as CSV (email,name,external_id,status,created_at,status_changed_at,attributes)',
+      tags: ['Mailing lists'],
+      security: [{ Authorization: [] }],
+      parameters: [
+        { name: 'list_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['active', 'removed', 'unsubscribed'] } },
+      ],
+      responses: { '200': { description: 'CSV', content: { 'text/csv; charset=utf-8': { schema: { type: 'string' } } } }, '400': {}, '401': {}, '404': {} },
+    },
+  },
+};
+
+const NON_JSON_OPERATION_IDS = Object.fromEntries(
+  Object.values(NON_JSON_PATHS).map((ops) => [String((ops as Json).get.operationId).replace(/-/g, '.'), true]),
+);
+
 function fixOperation(operation: Json) {
   const procedurePath = String(operation.operationId).replace(/-/g, '.');
-  const statuses = new Set<number>(Object.keys(operation.responses).map(Number).filter((s) => s >= 400 && s !== 403));
-  statuses.add(429);
+  // the library's own guesses (400, 403, 404) are dropped: a route documents what it really answers
+  const declared = procedurePath in NON_JSON_OPERATION_IDS ? Object.keys(operation.responses).map(Number) : [];
+  const statuses = new Set<number>([...declared.filter((s) => s >= 400), 429, 500]);
+  if (operation.security?.length) statuses.add(401);
   if (operation.parameters?.length || operation.requestBody) statuses.add(422);
   for (const status of errorStatusesOf(procedurePath)) statuses.add(status);
 
