@@ -44,7 +44,7 @@ async function oauthToken() {
   const back = await consent(server.url, http, { clientId: client.client_id, userId: owner.user.id, projectId: owner.project.id, challenge: pkce.challenge });
   const res = await http.postForm('/oauth/token', form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT_URI, client_id: client.client_id, code_verifier: pkce.verifier }));
   const tokens = (await res.json()) as { access_token: string; refresh_token: string };
-  return { ...owner, apiToken: owner.token, ...tokens };
+  return { ...owner, apiToken: owner.token, clientId: client.client_id, http, ...tokens };
 }
 
 async function sdkClient(token: string) {
@@ -103,6 +103,9 @@ describe('authorization', () => {
     const [row] = await database.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.accessHash, hashSecret(second.access_token)));
     await revokeConnectedApp(database.db, { projectId: second.project.id, grantId: row!.grantId });
     expect((await callTool(second.access_token, 'get_project')).status).toBe(401);
+    const refresh = await second.http.postForm('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: second.refresh_token, client_id: second.clientId }));
+    expect(refresh.status).toBe(400);
+    expect((await refresh.json()).error).toBe('invalid_grant');
   });
 
   it('never accepts an OAuth access token on the REST API (it is bound to /mcp)', async () => {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@/db/client';
+import { openTestDatabase } from '@/db/testing';
+import { createContext } from '@/server/context';
+import { createCaller } from '@/server/root';
+import { createTestProject } from '@/tests/factories';
+import type { TestServer } from '@/tests/http';
+import { consent, form, oauthHttp, pkcePair, REDIRECT_URI, registerPublicClient, startOAuthServer } from './helpers';
+
+let database: DatabaseHandle;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startOAuthServer();
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+/** The dashboard's caller for a signed-in user. */
+async function dashboard(userId: string) {
+  return createCaller(await createContext({ headers: new Headers(), sessionUserId: userId }));
+}
+
+async function connect(owner: Awaited<ReturnType<typeof createTestProject>>, name: string) {
+  const http = oauthHttp(server.url);
+  const client = await registerPublicClient(http, { client_name: name });
+  const pkce = pkcePair();
+  const back = await consent(server.url, http, { clientId: client.client_id, userId: owner.user.id, projectId: owner.project.id, challenge: pkce.challenge });
+  const res = await http.postForm('/oauth/token', form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT_URI, client_id: client.client_id, code_verifier: pkce.verifier }));
+  return (await res.json()) as { access_token: string };
+}
+
+it('lists the apps connected to a project, newest first, and revokes one', async () => {
+  const owner = await createTestProject(database.db);
+  await connect(owner, 'Claude');
+  const cursor = await connect(owner, 'Cursor');
+  const caller = await dashboard(owner.user.id);
+  const apps = await caller.oauth.connectedApps({ projectId: owner.project.id });
+  expect(apps).toEqual([
+    { id: expect.any(String), client_name: 'Cursor', granted_by: owner.user.email, granted_at: expect.any(String), last_used_at: null },
+    { id: expect.any(String), client_name: 'Claude', granted_by: owner.user.email, granted_at: expect.any(String), last_used_at: null },
+  ]);
+
+  // a call through /mcp shows up as the app's last use
+  await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${cursor.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+  await expect.poll(async () => (await caller.oauth.connectedApps({ projectId: owner.project.id }))[0]!.last_used_at).not.toBeNull();
+
+  expect(await caller.oauth.revokeApp({ projectId: owner.project.id, grantId: apps[0]!.id })).toEqual({ id: apps[0]!.id, revoked: true });
+  expect((await caller.oauth.connectedApps({ projectId: owner.project.id })).map((a) => a.client_name)).toEqual(['Claude']);
+  await expect(caller.oauth.revokeApp({ projectId: owner.project.id, grantId: apps[0]!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+});
+
+it("keeps each project's apps to its members", async () => {
+  const owner = await createTestProject(database.db);
+  const stranger = await createTestProject(database.db);
+  await connect(owner, 'Claude');
+  const [app] = await (await dashboard(owner.user.id)).oauth.connectedApps({ projectId: owner.project.id });
+  const theirs = await dashboard(stranger.user.id);
+  await expect(theirs.oauth.connectedApps({ projectId: owner.project.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  // revoking through their own project does not reach another project's grant
+  await expect(theirs.oauth.revokeApp({ projectId: stranger.project.id, grantId: app!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  expect(await (await dashboard(owner.user.id)).oauth.connectedApps({ projectId: owner.project.id })).toHaveLength(1);
+  await expect((await dashboard(owner.user.id)).oauth.connectedApps({ projectId: 'not-a-uuid' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+});
