@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs/promises';
+import { signUpWithProject } from './helpers';
+
+const HEADER = 'email,name,external_id,status,created_at,status_changed_at,attributes';
+
+async function upload(page: Page, name: string, csv: string) {
+  await page.getByText('Import a CSV').click();
+  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+}
+
+async function openNewList(page: Page, name: string) {
+  const { slug } = await signUpWithProject(page, 'Newsroom');
+  await page.getByRole('link', { name: 'Mailing lists' }).click();
+  await expect(page.getByRole('heading', { name: 'Mailing lists' })).toBeVisible();
+  await page.getByLabel('List name').fill(name);
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  return slug;
+}
+
+test('a new user creates a list, imports a CSV after a preview, searches, removes, exports and re-imports', async ({ page }) => {
+  const { slug } = await signUpWithProject(page, 'Newsroom');
+  await page.getByRole('link', { name: 'Mailing lists' }).click();
+
+  // create, with the API's errors shown inline
+  await page.getByLabel('List name').fill('   ');
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('form', { name: 'New list' }).getByRole('alert')).toHaveText('Name must not be blank');
+  await page.getByLabel('List name').fill('Customers');
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('row', { name: /Customers/ })).toContainText('0 / 500');
+  await page.getByLabel('List name').fill('customers');
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('form', { name: 'New list' }).getByRole('alert')).toHaveText('A list named "customers" already exists in this project');
+
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(new RegExp(`/p/${slug}/lists/[0-9a-f-]{36}$`));
+
+  // paste two addresses and a typo
+  await page.getByText('Add addresses').click();
+  await page.getByLabel('Addresses').fill('grace@example.com, old@example.com\nnot-an-address');
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByRole('status')).toHaveText('Added 2, already on the list 0, not valid: not-an-address.');
+  await expect(page.getByTestId('list-counts')).toContainText('2 active');
+
+  // import: preview first, nothing written until Import
+  await upload(
+    page,
+    'people.csv',
+    [
+      'email,name,external_id,attributes',
+      'ada@example.com,Ada Lovelace,crm-1,"{""plan"":""pro""}"',
+      'grace@example.com,Grace Hopper,crm-2,',
+      'alan@example.com,Alan Turing,,',
+      'bad-address,Nobody,,',
+    ].join('\n'),
+  );
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByTestId('import-summary')).toContainText('2 to add');
+  await expect(preview.getByTestId('import-summary')).toContainText('1 to update');
+  await expect(preview.getByRole('row', { name: /bad-address/ })).toContainText('skipped: invalid address');
+  await expect(preview).toContainText('2 now, 4 after the import (limit 500)');
+  await expect(page.getByTestId('list-counts')).toContainText('2 active');
+  await preview.getByRole('button', { name: 'Import 4 rows' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toContainText('2 added, 1 updated, 0 reactivated, 0 unchanged');
+  await expect(page.getByTestId('list-counts')).toContainText('4 active');
+
+  // search, then remove one
+  await page.getByLabel('Search recipients').fill('LOVELACE');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const rows = page.getByRole('region', { name: 'Recipients' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('ada@example.com');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Remove ada@example.com' }).click();
+  await expect(page.getByTestId('list-counts')).toContainText('3 active');
+  await expect(page.getByTestId('list-counts')).toContainText('1 removed');
+  await expect(rows.nth(1)).toContainText('removed');
+  await page.getByLabel('Search recipients').fill('');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('tab', { name: 'Removed' }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(rows).toHaveCount(5);
+
+  // export everything
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('Customers-recipients.csv');
+  const csv = await fs.readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe(HEADER);
+  expect(lines).toHaveLength(5);
+  expect(csv).toContain('ada@example.com,Ada Lovelace,crm-1,removed,');
+  expect(csv).toMatch(/grace@example\.com,Grace Hopper,crm-2,active,[^,]+\+00:00,,\r\n/);
+
+  // importing the export back changes nothing: the removed row is left out, the rest is unchanged
+  await page.getByLabel('CSV file').setInputFiles({ name: 'back.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(preview.getByTestId('import-summary')).toContainText('0 to add');
+  await expect(preview.getByTestId('import-summary')).toContainText('0 to update');
+  await expect(preview.getByTestId('import-summary')).toContainText('0 to reactivate');
+  await expect(preview.getByTestId('import-summary')).toContainText('3 unchanged');
+  await expect(preview.getByRole('row', { name: /ada@example.com/ })).toContainText('left out: marked removed in the file');
+  await preview.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toContainText('0 added, 0 updated, 0 reactivated, 3 unchanged');
+  await expect(page.getByTestId('list-counts')).toContainText('3 active');
+  await expect(page.getByTestId('list-counts')).toContainText('1 removed');
+});
+
+test('the import preview shows the 500 cap before anything is written, and large files import with progress', async ({ page }) => {
+  await openNewList(page, 'Big list');
+  const addresses = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`);
+
+  await upload(page, 'too-many.csv', ['email', ...addresses('many', 501)].join('\n'));
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByRole('alert')).toContainText('0 now, 501 after the import (limit 500)');
+  await expect(preview.getByRole('alert')).toContainText('nothing has been written');
+  await expect(preview.getByRole('button', { name: 'Import 501 rows' })).toBeDisabled();
+  await expect(page.getByTestId('list-counts')).toContainText('0 active');
+
+  // 480 new addresses among 1500 rows: six requests, and the bar moves through them
+  const rows = [...addresses('big', 480), ...Array.from({ length: 1020 }, (_, i) => `typo${i}-at-example.com`)];
+  await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(['email', ...rows].join('\n')) });
+  await expect(preview.getByTestId('import-summary')).toContainText('480 to add');
+  await expect(preview).toContainText('…and 1300 more rows.');
+  await page.evaluate(() => {
+    const seen: number[] = ((window as unknown as { progressSeen: number[] }).progressSeen = []);
+    new MutationObserver(() => {
+      const bar = document.querySelector('progress');
+      if (bar) seen.push(Number(bar.getAttribute('value')));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await preview.getByRole('button', { name: 'Import 1500 rows' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toContainText('480 added');
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toContainText('1020 invalid');
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+  expect(new Set(seen).size).toBeGreaterThanOrEqual(3);
+  expect(Math.max(...seen)).toBeLessThanOrEqual(1500);
+  await expect(page.getByTestId('list-counts')).toContainText('480 active');
+});
