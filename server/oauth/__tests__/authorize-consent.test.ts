@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/db/schema';
+import { oauthConsentTickets, users } from '@/db/schema';
+import { hashSecret } from '@/server/auth/tokens';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { createTestProject } from '@/tests/factories';
@@ -120,6 +121,17 @@ describe('the consent page', () => {
     expect(html).toContain('127.0.0.1:43123');
     expect(html).toContain(`<option value="${project.id}">`);
     expect(html).toContain(user.email);
+  });
+
+  it('refuses a ticket older than 10 minutes', async () => {
+    const { http, client, pkce, user } = await setup();
+    const start = await http.get(`/oauth/authorize?${authorizeQuery(client.client_id, pkce.challenge)}`);
+    const consentUrl = new URL(start.headers.get('location')!);
+    const ticketHash = hashSecret(consentUrl.searchParams.get('ticket')!);
+    await database.db.update(oauthConsentTickets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthConsentTickets.ticketHash, ticketHash));
+    const res = await http.get(consentUrl.pathname + consentUrl.search, { cookie: await sessionCookie(user.id) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('expired');
   });
 
   it('answers a session of a deleted user with an error page, not a 500', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
-import { oauthGrants, oauthTokens } from '@/db/schema';
+import { oauthCodes, oauthGrants, oauthTokens } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { hashSecret } from '@/server/auth/tokens';
 import { createTestProject } from '@/tests/factories';
@@ -90,6 +90,13 @@ describe('authorization_code', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error, error_description: expect.any(String) });
     expect((await exchange(http, { code, client_id: client.client_id, code_verifier: pkce.verifier })).status).toBe(200);
+  });
+
+  it('refuses a code older than 10 minutes', async () => {
+    const { http, client, pkce, code } = await authorized();
+    await database.db.update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthCodes.codeHash, hashSecret(code)));
+    const res = await exchange(http, { code, client_id: client.client_id, code_verifier: pkce.verifier });
+    expect(await res.json()).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired' });
   });
 
   it("refuses another client's code", async () => {
