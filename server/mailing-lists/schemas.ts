@@ -10,7 +10,7 @@ export const LIMITS = {
 export const ZListId = z.uuid();
 
 export const ZCreateListInput = z.object({
-  name: z.string().min(1).max(100).meta({ description: '1-100 characters, not blank, unique within the project' }),
+  name: z.string().min(1, 'Name is required').max(100, 'Name is at most 100 characters').meta({ description: '1-100 characters, not blank, unique within the project' }),
 });
 export type TCreateListInput = z.infer<typeof ZCreateListInput>;
 

@@ -17,7 +17,8 @@ export function ListsManager({ projectId, slug, initialLists }: { projectId: str
     try {
       const list = await trpc.mailingLists.dashboard.create.mutate({ projectId, name });
       setLists((current) => [...current, list]);
-      setName('');
+      // keep whatever was typed meanwhile
+      setName((current) => (current === name ? '' : current));
     } catch (e) {
       setError(errorMessage(e));
     } finally {

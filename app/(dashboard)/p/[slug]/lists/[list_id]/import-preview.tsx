@@ -44,7 +44,7 @@ export function ImportPreview({ file, parsed, preview, onImport, onCancel }: {
         <li>{r?.reactivated ?? 0} to reactivate</li>
         <li>{r?.unchanged ?? 0} unchanged</li>
         <li>{r?.skipped_unsubscribed ?? 0} skipped because they unsubscribed</li>
-        <li>{(r?.conflicts.length ?? 0) + (r?.invalid.length ?? 0) + parsed.skipped.length} rows skipped (conflicts, invalid or left out)</li>
+        <li>{(r?.conflicts.length ?? 0) + (r?.invalid.length ?? 0) + parsed.skipped.length} skipped for a conflict, an invalid address or left out of the file</li>
       </ul>
       {preview && (
         <p className={overCap ? 'error' : 'muted'} role={overCap ? 'alert' : undefined}>
