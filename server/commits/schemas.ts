@@ -11,12 +11,16 @@ const ZSha = z
 /** A date as YYYY-MM-DD; windows are whole days in UTC. */
 export const ZDay = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' });
 
+// PostgreSQL text cannot hold NUL characters: refuse them as invalid input rather than fail on insert
+const noNul = (text: string) => !text.includes('\u0000');
+const ZText = (max: number) => z.string().max(max).refine(noNul, 'Must not contain NUL characters');
+
 /** One commit of `POST /commits` (decisions.md "Commits"). */
 export const ZCommitInput = z.object({
   sha: ZSha,
-  message: z.string().min(1, 'Message is required').max(MESSAGE_MAX),
-  author_name: z.string().max(200).nullish(),
-  author_email: z.string().max(320).nullish(),
+  message: ZText(MESSAGE_MAX).refine((m) => m.length > 0, 'Message is required'),
+  author_name: ZText(200).nullish(),
+  author_email: ZText(320).nullish(),
   authored_at: z.iso.datetime({ offset: true, local: false, message: 'Must be an ISO 8601 date-time' }),
   url: z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }).max(2048).nullish(),
 });

@@ -95,6 +95,8 @@ describe('POST /commits: errors', () => {
     ['a date that is not ISO 8601', { commits: [commitBody({ authored_at: 'March 3, 2025' })] }, ['body', 'commits', 0, 'authored_at']],
     ['a date without an offset', { commits: [commitBody({ authored_at: '2025-03-03T10:00:00' })] }, ['body', 'commits', 0, 'authored_at']],
     ['a URL that is not http', { commits: [commitBody({ url: 'javascript:alert(1)' })] }, ['body', 'commits', 0, 'url']],
+    ['a NUL character in the message', { commits: [commitBody({ message: 'fix: a\u0000b' })] }, ['body', 'commits', 0, 'message']],
+    ['a NUL character in the author', { commits: [commitBody({ author_name: '\u0000' })] }, ['body', 'commits', 0, 'author_name']],
     ['commits that are not an array', { commits: 'abc' }, ['body', 'commits']],
     ['no body fields', {}, ['body', 'commits']],
   ])('answers 422 with loc for %s', async (_, body, loc) => {

@@ -129,6 +129,13 @@ describe('GitHub push webhook', () => {
     expect((await call('GET', '/api/v1/commits')).json.items).toEqual([]);
   });
 
+  it('keeps only an http(s) repository address from the payload', async () => {
+    const { path, secret, ctx } = await projectWithWebhook();
+    const payload = pushPayload({ repository: { html_url: 'javascript:alert(1)', default_branch: 'main' } });
+    expect((await deliver(path, { secret, body: payload })).json).toMatchObject({ status: 'recorded', added: 2 });
+    expect((await getCommitSettings({ ctx })).repository_url).toBeNull();
+  });
+
   it('accepts the form content type GitHub also offers', async () => {
     const { path, secret } = await projectWithWebhook();
     const body = new URLSearchParams({ payload: JSON.stringify(pushPayload()) }).toString();

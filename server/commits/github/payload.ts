@@ -53,5 +53,7 @@ export function readPushEvent(payload: unknown): PushEvent {
     })),
   );
   if (!commits.success) throw new AppError('BAD_REQUEST', `A commit of the push is invalid: ${commits.error.issues[0]!.message}`);
-  return { onDefaultBranch, repositoryUrl: repository.html_url || null, commits: commits.data };
+  // the repository URL becomes the base of links: only a plain http(s) address is kept
+  const repositoryUrl = repository.html_url && /^https?:\/\/[^\s\u0000]{1,2040}$/.test(repository.html_url) ? repository.html_url : null;
+  return { onDefaultBranch, repositoryUrl, commits: commits.data };
 }
