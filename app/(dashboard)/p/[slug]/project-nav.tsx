@@ -12,6 +12,8 @@ const SECTIONS = [
   { path: '/kb', label: 'Knowledge base' },
   { path: '/banner', label: 'Banner' },
   { path: '/lists', label: 'Mailing lists' },
+  { path: '/emails', label: 'Release emails' },
+  { path: '/outbox', label: 'Outbox' },
 ];
 
 export function ProjectNav({ slug }: { slug: string }) {

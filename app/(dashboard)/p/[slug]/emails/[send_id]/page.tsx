@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireUser } from '@/app/(dashboard)/require-user';
+import { SendView } from './send-view';
+
+export const metadata: Metadata = { title: 'Release email' };
+
+export default async function SendPage({ params }: { params: Promise<{ slug: string; send_id: string }> }) {
+  const { slug, send_id } = await params;
+  const { caller } = await requireUser(`/p/${slug}/emails/${send_id}`);
+  const project = await caller.projects.get({ idOrSlug: slug });
+  const [send, ledger] = await Promise.all([
+    caller.releaseEmails.member.get({ projectId: project.id, send_id }),
+    caller.releaseEmails.member.ledger({ projectId: project.id, send_id, limit: 500 }),
+  ]);
+  return (
+    <>
+      <p><Link href={`/p/${slug}/emails`}>← Release emails</Link></p>
+      <h1>{send.subject}</h1>
+      <p className="muted">
+        To the list <strong>{send.list_name}</strong> · started {new Date(send.created_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+        <a href={send.public_url}>public page</a>
+      </p>
+      <SendView projectId={project.id} initialSend={send} initialLedger={ledger.items} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { errorMessage, trpc } from '@/app/trpc-client';
+import { SendProgress } from '../send-progress';
+
+type Send = Awaited<ReturnType<typeof trpc.releaseEmails.member.get.query>>;
+type Delivery = Awaited<ReturnType<typeof trpc.releaseEmails.member.ledger.query>>['items'][number];
+
+/** Progress and per-recipient ledger, refreshed while the send runs; retry resends the failures only. */
+export function SendView({ projectId, initialSend, initialLedger }: { projectId: string; initialSend: Send; initialLedger: Delivery[] }) {
+  const [send, setSend] = useState(initialSend);
+  const [ledger, setLedger] = useState(initialLedger);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const running = send.status === 'sending';
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(async () => {
+      try {
+        const input = { projectId, send_id: send.id };
+        const [next, page] = await Promise.all([trpc.releaseEmails.member.get.query(input), trpc.releaseEmails.member.ledger.query({ ...input, limit: 500 })]);
+        setSend(next);
+        setLedger(page.items);
+      } catch (e) {
+        setError(errorMessage(e));
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, projectId, send.id]);
+
+  async function retry() {
+    setBusy(true);
+    setError(null);
+    try {
+      setSend((await trpc.releaseEmails.member.retry.mutate({ projectId, send_id: send.id })).send);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <>
+      <SendProgress send={send} />
+      {send.retryable > 0 && (
+        <p className="row">
+          <button type="button" onClick={retry} disabled={busy}>Retry {send.retryable} failed</button>
+          <span className="muted">Sends again to the failed recipients only.</span>
+        </p>
+      )}
+      {error && <p className="error" role="alert">{error}</p>}
+      <h2>Recipients</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Email</th>
+            <th>Outcome</th>
+            <th className="optional">Details</th>
+            <th className="optional">Attempts</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ledger.map((d) => (
+            <tr key={d.id}>
+              <td>{d.email}</td>
+              <td><span className={`delivery-status ${d.status}`}>{d.status}</span></td>
+              <td className="optional">{d.reason ?? (d.sent_at ? new Date(d.sent_at).toLocaleTimeString('en') : '')}</td>
+              <td className="optional">{d.attempts}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {send.total > ledger.length && <p className="muted">Showing the first {ledger.length} of {send.total} recipients.</p>}
+    </>
+  );
+}
