@@ -43,6 +43,22 @@ describe('the changelog draft', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('keeps snake_case readable and code spans as they are, and never lets commit text open a heading or a link', () => {
+    const commits = [
+      { sha: 'e'.repeat(40), message: 'feat: read OAUTH_ISSUER_URL, not _AUTH_URL_', author_name: null, authored_at: '2025-03-04T00:00:00.000Z', url: null },
+      { sha: 'f'.repeat(40), message: 'Weird # header [x](javascript:alert(1)) with `a_b*c`', author_name: null, authored_at: '2025-03-05T00:00:00.000Z', url: null },
+      { sha: '9'.repeat(40), message: '# Not a heading', author_name: null, authored_at: '2025-03-06T00:00:00.000Z', url: null },
+    ];
+    const content = renderChangelog(groupCommits(commits, { period })).content;
+    expect(content).toContain('- Read OAUTH_ISSUER_URL, not \\_AUTH_URL\\_');
+    expect(content).toContain('- Weird # header \\[x\\](javascript:alert(1)) with `a_b*c`');
+    const html = renderMarkdown(content);
+    expect(html).toContain('<li># Not a heading</li>');
+    expect(html).toContain('not _AUTH_URL_');
+    expect(html).toContain('<code>a_b*c</code>');
+    expect(html).not.toContain('href="javascript');
+  });
+
   it('gives the changelog feed one entry per change, under its section', () => {
     const entries = changelogEntries(draft.content);
     expect(entries.map((e) => e.category)).toEqual([

@@ -42,8 +42,16 @@ export function joinWords(words: string[]): string {
 export function escapeMarkdown(text: string): string {
   return text
     .split(/(`[^`\n]+`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/([\\<>[\]*_~|])/g, '\\$1').replace(/^([#+-]|\d+\.)(\s)/, '\\$1$2')))
+    .map((part, i) => (i % 2 === 1 ? part : escapeText(part)))
     .join('');
+}
+
+// an underscore inside a word (snake_case) never starts emphasis in GFM, so it stays readable as is
+function escapeText(text: string): string {
+  return text
+    .replace(/([\\<>[\]*~|])/g, '\\$1')
+    .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, '\\_')
+    .replace(/^([#+-]|\d+\.)(\s)/, '\\$1$2');
 }
 
 /** At most `max` characters (code points), cut at a word with an ellipsis when it has to be cut. */
