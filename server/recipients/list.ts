@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { recipients } from '@/db/schema';
 import { getListRow, type ProjectScope } from '../mailing-lists/internal';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -30,7 +30,7 @@ export async function listRecipients({
         scopeOf(ctx.projectId, input.list_id),
         status && eq(recipients.status, status),
         after !== undefined ? gt(recipients.seq, after) : undefined,
-        pattern ? or(ilike(recipients.email, pattern), ilike(recipients.name, pattern), ilike(recipients.externalId, pattern)) : undefined,
+        pattern ? matches(pattern) : undefined,
       ),
     )
     .orderBy(asc(recipients.seq))
@@ -39,4 +39,14 @@ export async function listRecipients({
   const page = rows.slice(0, input.limit);
   const more = rows.length > input.limit;
   return { items: page.map(toRecipient), next_cursor: more ? encodeCursor(page[page.length - 1]!.seq) : null };
+}
+
+/**
+ * Case-insensitive substring match. The first test is the expression of the trigram index
+ * (migration 0007) so PostgreSQL can use it; the second keeps a match from spanning two fields.
+ */
+function matches(pattern: string) {
+  const like = (value: unknown) => sql`${value} like lower(${pattern})`;
+  const searchText = sql`(${recipients.email} || ' ' || coalesce(lower(${recipients.name}), '') || ' ' || coalesce(lower(${recipients.externalId}), ''))`;
+  return and(like(searchText), or(like(recipients.email), like(sql`lower(${recipients.name})`), like(sql`lower(${recipients.externalId})`)));
 }
