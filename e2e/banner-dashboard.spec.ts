@@ -57,11 +57,16 @@ test('a new user writes, previews and publishes a banner, sees it on their site,
     await page.screenshot({ path: `${SHOTS}/dashboard-scheduled.png`, fullPage: true });
     await page.getByRole('button', { name: 'Cancel scheduled take-down' }).click();
     await expect(page.getByTestId('banner-status')).not.toContainText('comes down');
+    // the fast path now holds the answer in its cache; a take-down in Next's bundle must clear it at once
+    const cached = await page.request.get(`/api/v1/banner?key=${key}`);
+    expect(cached.status()).toBe(200);
+    expect((await cached.json()).expires_at).toBeNull();
 
     // take it down now: a new visitor (empty cache) sees no bar
     page.once('dialog', (dialog) => dialog.accept());
     await page.getByRole('button', { name: 'Take down now' }).click();
     await expect(page.getByTestId('banner-status')).toContainText('Taken down');
+    expect((await page.request.get(`/api/v1/banner?key=${key}`)).status()).toBe(404);
     const visitor = await browser.newContext();
     const fresh = await visitor.newPage();
     await fresh.goto(`${host.origin}/pricing?key=${key}`);

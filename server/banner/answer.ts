@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Database } from '@/db/client';
-import { authenticateBearer } from '../api-tokens/authenticate';
+import { authenticateBearer, type BearerCaller } from '../api-tokens/authenticate';
 import { AppError } from '../errors';
-import { bannerCaches } from './cache';
+import { bannerCaches, cacheGet, cachePeek } from './cache';
 import { NO_LIVE_BANNER } from './internal';
 import { recordPageUrl } from './page-url';
 import type { TBanner } from './schemas';
-import { loadBannerSource, targetKey, type BannerTarget } from './source';
+import { loadBannerSource, targetKey, type BannerSource, type BannerTarget } from './source';
 
 /** How long browsers and CDNs may reuse an answer, and serve it stale while they revalidate. */
 export const BANNER_MAX_AGE = 10;
@@ -29,13 +29,35 @@ export interface BannerAnswer {
 
 const NOT_FOUND_BODY = JSON.stringify({ detail: NO_LIVE_BANNER });
 
+/** The database, or the promise of it: a cached answer never waits for it. */
+export type DatabaseRef = Database | Promise<Database>;
+
 /**
- * The one function that answers `GET /banner`, for the fast path and the REST procedure alike.
- * Throws AppError UNAUTHORIZED for a token that does not authenticate.
+ * The one function that answers `GET /banner`, for the fast path and the REST procedure alike. A hit in
+ * the in-process cache is answered synchronously (no promise on the hot path); a miss loads and returns a
+ * promise. Throws (or rejects with) AppError UNAUTHORIZED for a token that does not authenticate.
  */
-export async function answerBannerRequest(db: Database, request: BannerRequest, now = Date.now()): Promise<BannerAnswer> {
-  const target = await resolveTarget(db, request, now);
-  const source = await bannerCaches().sources.get(targetKey(target), () => loadBannerSource(db, target), now);
+export function answerBannerRequest(db: DatabaseRef, request: BannerRequest, now = Date.now()): BannerAnswer | Promise<BannerAnswer> {
+  const caches = bannerCaches();
+  const token = request.authorization?.trim();
+  const caller = token ? cachePeek(caches.tokens, tokenKey(token), now) : undefined;
+  const target = token ? caller && projectTarget(caller.value) : keyOrOperator(request);
+  const source = target && cachePeek(caches.sources, targetKey(target), now);
+  if (target && source) return toAnswer(db, target, source.value, request, now);
+  return answerAfterLoading(db, request, token, now);
+}
+
+async function answerAfterLoading(db: DatabaseRef, request: BannerRequest, token: string | undefined, now: number) {
+  const caches = bannerCaches();
+  const database = await db;
+  const target = token
+    ? projectTarget(await cacheGet(caches.tokens, tokenKey(token), () => authenticateBearer(database, token), now))
+    : keyOrOperator(request);
+  const source = await cacheGet(caches.sources, targetKey(target), () => loadBannerSource(database, target), now);
+  return toAnswer(db, target, source, request, now);
+}
+
+function toAnswer(db: DatabaseRef, target: BannerTarget, source: BannerSource, request: BannerRequest, now: number): BannerAnswer {
   recordPageUrl(db, source, request.pageUrl, now);
   const live = source.banner !== null && (source.expiresAtMs === null || now < source.expiresAtMs);
   const headers: Record<string, string> = {
@@ -48,14 +70,17 @@ export async function answerBannerRequest(db: Database, request: BannerRequest, 
   return { status: 200, banner: source.banner, body: source.json!, etag: source.etag, headers };
 }
 
-async function resolveTarget(db: Database, request: BannerRequest, now: number): Promise<BannerTarget> {
-  const authorization = request.authorization?.trim();
-  if (authorization) {
-    const cacheKey = createHash('sha256').update(authorization).digest('base64url');
-    const caller = await bannerCaches().tokens.get(cacheKey, () => authenticateBearer(db, authorization), now);
-    if (!caller) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-    return { kind: 'project', projectId: caller.projectId };
-  }
+/** Tokens are cached under a hash, so no bearer secret is kept in memory as a map key. */
+function tokenKey(authorization: string): string {
+  return hash('sha256', authorization, 'base64url');
+}
+
+function projectTarget(caller: BearerCaller | null): BannerTarget {
+  if (!caller) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  return { kind: 'project', projectId: caller.projectId };
+}
+
+function keyOrOperator(request: BannerRequest): BannerTarget {
   return request.key ? { kind: 'key', slug: request.key } : { kind: 'operator' };
 }
 

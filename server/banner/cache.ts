@@ -8,30 +8,36 @@ const MAX_ENTRIES = 10_000;
 interface Entry<T> {
   at: number;
   value: Promise<T>;
+  /** set once the load succeeded, so hits can be answered without a promise */
+  settled?: { value: T };
 }
 
-/** A short-lived map of promises: concurrent misses share one load, and a failed load is not kept. */
-export class TtlCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+/**
+ * A short-lived map of promises: concurrent misses share one load, and a failed load is not kept.
+ * Plain data only: the custom server and Next's bundles each run their own copy of these functions.
+ */
+export type TtlCache<T> = Map<string, Entry<T>>;
 
-  constructor(private readonly ttlMs: number) {}
+export function cacheGet<T>(cache: TtlCache<T>, key: string, load: () => Promise<T>, now: number): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && now - hit.at < BANNER_CACHE_MS) return hit.value;
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const value = load();
+  const entry: Entry<T> = { at: now, value };
+  cache.set(key, entry);
+  value.then(
+    (loaded) => void (entry.settled = { value: loaded }),
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
+  return value;
+}
 
-  get(key: string, load: () => Promise<T>, now: number): Promise<T> {
-    const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    const value = load();
-    const entry = { at: now, value };
-    this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
-  }
-
-  clear() {
-    this.entries.clear();
-  }
+/** A fresh, already loaded value, synchronously; undefined on a miss or while loading. */
+export function cachePeek<T>(cache: TtlCache<T>, key: string, now: number): { value: T } | undefined {
+  const hit = cache.get(key);
+  return hit && now - hit.at < BANNER_CACHE_MS ? hit.settled : undefined;
 }
 
 interface BannerCaches {
@@ -39,8 +45,8 @@ interface BannerCaches {
   sources: TtlCache<BannerSource>;
   /** bearer token (hashed) to its project, or null for a token that does not authenticate */
   tokens: TtlCache<BearerCaller | null>;
-  /** per project, the page URL last written and when: writes happen only when it changes */
-  pageUrls: Map<string, { url: string; at: number }>;
+  /** per project, the page URL last written and when, and the last raw header seen */
+  pageUrls: Map<string, { url: string | null; at: number; raw?: string }>;
 }
 
 declare global {
@@ -49,11 +55,7 @@ declare global {
 
 /** One set per process: the custom server's fast path and Next's bundles load this module separately. */
 export function bannerCaches(): BannerCaches {
-  globalThis.__shipnoteBannerCaches ??= {
-    sources: new TtlCache(BANNER_CACHE_MS),
-    tokens: new TtlCache(BANNER_CACHE_MS),
-    pageUrls: new Map(),
-  };
+  globalThis.__shipnoteBannerCaches ??= { sources: new Map(), tokens: new Map(), pageUrls: new Map() };
   return globalThis.__shipnoteBannerCaches;
 }
 

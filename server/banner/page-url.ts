@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { bannerEmbeds } from '@/db/schema';
 import { logError } from '../log';
 import { bannerCaches } from './cache';
+import type { DatabaseRef } from './answer';
 import type { BannerSource } from './source';
 
 /** A site shows its banner on many pages: record a new one at most once a minute per project. */
@@ -25,19 +25,21 @@ export function normalizePageUrl(raw: string | null | undefined): string | null 
 }
 
 /** Records where the banner is rendered, only when that changed, off the request's critical path. */
-export function recordPageUrl(db: Database, source: BannerSource, raw: string | null, now: number) {
-  const url = normalizePageUrl(raw);
-  if (!url || !source.projectId) return;
+export function recordPageUrl(db: DatabaseRef, source: BannerSource, raw: string | null, now: number) {
+  if (!raw || !source.projectId) return;
   const memo = bannerCaches().pageUrls;
   const last = memo.get(source.projectId) ?? { url: source.pageUrl, at: 0 };
-  if (url === last.url || now - last.at < PAGE_URL_INTERVAL_MS) return;
-  memo.set(source.projectId, { url, at: now });
+  if (raw === last.raw) return; // the widget sends the same value on every view of a page
+  const url = normalizePageUrl(raw);
+  if (!url || url === last.url) return void memo.set(source.projectId, { ...last, raw });
+  if (now - last.at < PAGE_URL_INTERVAL_MS) return;
+  memo.set(source.projectId, { url, at: now, raw });
   void writePageUrl(db, source.projectId, url, now);
 }
 
-async function writePageUrl(db: Database, projectId: string, url: string, now: number) {
+async function writePageUrl(db: DatabaseRef, projectId: string, url: string, now: number) {
   try {
-    await db
+    await (await db)
       .update(bannerEmbeds)
       .set({ pageUrl: url, pageUrlSeenAt: new Date(now) })
       .where(and(eq(bannerEmbeds.projectId, projectId), sql`${bannerEmbeds.pageUrl} is distinct from ${url}`));

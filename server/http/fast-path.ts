@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
-import { getDatabase } from '@/db/client';
-import { answerBannerRequest, matchesEtag } from '../banner/answer';
+import { getDatabase, type Database, type DatabaseHandle } from '@/db/client';
+import { answerBannerRequest, matchesEtag, type BannerAnswer } from '../banner/answer';
 import { ZBannerQuery } from '../banner/schemas';
+import { config } from '../config';
 import { CLIENT_IP_HEADER } from '../context';
 import { AppError } from '../errors';
 import { logError } from '../log';
@@ -38,39 +39,79 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
     return true;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  serveBanner(req, res, q === -1 ? '' : url.slice(q + 1)).catch((error) => {
-    logError('banner fast path failed', error);
-    if (!res.headersSent) send(req, res, 500, {}, '{"detail":"Internal Server Error"}');
-  });
+  try {
+    serveBanner(req, res, q === -1 ? '' : url.slice(q + 1));
+  } catch (error) {
+    fail(req, res, error, {});
+  }
   return true;
 }
 
-async function serveBanner(req: IncomingMessage, res: ServerResponse, query: string) {
-  const ctx = { clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: new Headers() };
+/** enforceRateLimit writes its headers here: undici's Headers costs microseconds this path cannot spare. */
+class HeaderBag {
+  readonly values: Record<string, string> = {};
+  set(name: string, value: string) {
+    this.values[name] = value;
+  }
+  get(name: string): string | null {
+    return this.values[name] ?? null;
+  }
+}
+
+function serveBanner(req: IncomingMessage, res: ServerResponse, query: string) {
+  const bag = new HeaderBag();
+  // checked here too so that, with limits off, a cached answer is written without a single promise
+  if (!config.rateLimitEnabled) return respond(req, res, query, bag.values);
+  const ctx = { clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers };
+  enforceRateLimit(ctx, 'general')
+    .then(() => respond(req, res, query, bag.values))
+    .catch((error) => fail(req, res, error, bag.values));
+}
+
+function respond(req: IncomingMessage, res: ServerResponse, query: string, rateHeaders: Record<string, string>) {
+  let answer: BannerAnswer | Promise<BannerAnswer>;
   try {
-    await enforceRateLimit(ctx, 'general');
-    const input = ZBannerQuery.parse(queryInput(query));
-    const { db } = await getDatabase();
-    const answer = await answerBannerRequest(db, {
+    const input = query ? ZBannerQuery.parse(queryInput(query)) : {};
+    answer = answerBannerRequest(database(), {
       authorization: req.headers.authorization ?? null,
       key: input.key,
       pageUrl: headerValue(req.headers['x-service-page-url']),
     });
-    const headers = { ...Object.fromEntries(ctx.resHeaders), ...answer.headers };
-    if (answer.status === 200 && matchesEtag(headerValue(req.headers['if-none-match']), answer.etag)) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    send(req, res, answer.status, headers, answer.body);
   } catch (error) {
-    const rateHeaders = Object.fromEntries(ctx.resHeaders);
-    if (error instanceof AppError) return send(req, res, error.status, rateHeaders, JSON.stringify({ detail: error.message }));
-    if (error instanceof ZodError) {
-      const spec = toSpecError(422, { issues: error.issues }, 'GET');
-      return send(req, res, spec.status, rateHeaders, JSON.stringify(spec.body));
-    }
-    throw error;
+    return fail(req, res, error, rateHeaders);
   }
+  if (!(answer instanceof Promise)) return write(req, res, answer, rateHeaders);
+  answer.then((loaded) => write(req, res, loaded, rateHeaders)).catch((error) => fail(req, res, error, rateHeaders));
+}
+
+function write(req: IncomingMessage, res: ServerResponse, answer: BannerAnswer, rateHeaders: Record<string, string>) {
+  const headers = Object.assign(rateHeaders, answer.headers);
+  if (answer.status === 200 && matchesEtag(headerValue(req.headers['if-none-match']), answer.etag)) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  send(req, res, answer.status, headers, answer.body);
+}
+
+/** The same error bodies as the REST adapter: AppError -> {detail}, a bad query -> 422 with its location. */
+function fail(req: IncomingMessage, res: ServerResponse, error: unknown, rateHeaders: Record<string, string>) {
+  if (error instanceof AppError) return send(req, res, error.status, rateHeaders, JSON.stringify({ detail: error.message }));
+  if (error instanceof ZodError) {
+    const spec = toSpecError(422, { issues: error.issues }, 'GET');
+    return send(req, res, spec.status, rateHeaders, JSON.stringify(spec.body));
+  }
+  logError('banner fast path failed', error);
+  if (res.headersSent) res.destroy();
+  else send(req, res, 500, {}, '{"detail":"Internal Server Error"}');
+}
+
+let databaseRef: { from: Promise<DatabaseHandle>; db: Promise<Database> } | undefined;
+
+/** One promise of the database per process database, not one per request. */
+function database(): Promise<Database> {
+  const from = getDatabase();
+  if (databaseRef?.from !== from) databaseRef = { from, db: from.then((handle) => handle.db) };
+  return databaseRef.db;
 }
 
 /** The query as trpc-to-openapi reads it: a repeated parameter becomes an array (and fails validation). */
@@ -89,7 +130,8 @@ function headerValue(value: string | string[] | undefined): string | null {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string) {
-  const bytes = Buffer.from(body);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) });
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  headers['Content-Type'] = 'application/json';
+  headers['Content-Length'] = String(Buffer.byteLength(body));
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
