@@ -1,8 +1,11 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createSmtpTransport } from '@/server/email/smtp';
+import { startWorker } from '../worker';
 import { signingKey } from '@/server/email/signing-key';
 import { unsubscribeToken } from '@/server/unsubscribe/token';
 import { countByAddress, rawHeader, unsubscribeLinkOf } from './smtp-peer';
-import { ledger, listWithChangelog, ownerOf, sessionCaller, settled, statusOf, setupEmailHarness, worker } from './harness';
+import { FAST, ledger, listWithChangelog, ownerOf, sessionCaller, settled, statusOf, setupEmailHarness, worker } from './harness';
 
 const h = setupEmailHarness();
 
@@ -124,6 +127,26 @@ describe('delivery over SMTP', () => {
     } finally {
       h.peer.verdict = () => ({ accept: true });
     }
+  });
+
+  it('an unreachable server is a temporary failure: queued again for later, with the reason', async () => {
+    const setup = await listWithChangelog(h, 1);
+    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const w = startWorker(h.db, createSmtpTransport(`smtp://127.0.0.1:${port}`), { ...FAST, retryBaseSeconds: 60, projects: [setup.projectId] });
+    try {
+      await expect.poll(async () => (await ledger(h.db, send.id))[0]!.attempts, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await ledger(h.db, send.id))[0]!.status).toBe('queued');
+    } finally {
+      await w.stop();
+    }
+    const [row] = await ledger(h.db, send.id);
+    expect(row!.reason).toMatch(/ECONNREFUSED|ECONNECTION/);
+    expect(row!.reason).toMatch(/attempt 1 of 3; retrying/);
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
   });
 
   it('gives up after the last attempt; a retry of the failures sends those only', async () => {
