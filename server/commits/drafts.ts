@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { projects } from '@/db/schema';
+import { ZSaveBlogPostInput } from '../blog-posts/schemas';
 import { saveBlogPost } from '../blog-posts/save';
+import { ZSaveChangelogInput } from '../changelogs/schemas';
 import { saveChangelog } from '../changelogs/save';
 import { AppError } from '../errors';
 import { publicUrls } from '../content/urls';
@@ -34,7 +36,7 @@ export async function previewDrafts({ ctx, input }: { ctx: DraftsScope; input: T
 /** generate_changelog: a changelog draft from the window, saved through the content domain. */
 export async function generateChangelog({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
   const grouped = await nonEmptyWindow(ctx, input);
-  return saveChangelog({ ctx, input: { ...renderChangelog(grouped), ...period(grouped) } });
+  return saveChangelog({ ctx, input: changelogInput(grouped, renderChangelog(grouped)) });
 }
 
 /**
@@ -44,8 +46,10 @@ export async function generateChangelog({ ctx, input }: { ctx: DraftsScope; inpu
 export async function generateDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
   const grouped = await nonEmptyWindow(ctx, input);
   const { changelog, blog_post, banner } = render(grouped, await siteUrl(ctx));
-  const savedChangelog = await saveChangelog({ ctx, input: { ...changelog, ...period(grouped) } });
-  const savedPost = await saveBlogPost({ ctx, input: { content: blog_post.content, period_start: grouped.period_start, period_end: grouped.period_end } });
+  const changelogDraft = changelogInput(grouped, changelog);
+  const postDraft = fitsContentRules(ZSaveBlogPostInput, { content: blog_post.content, period_start: grouped.period_start, period_end: grouped.period_end }, 'blog post');
+  const savedChangelog = await saveChangelog({ ctx, input: changelogDraft });
+  const savedPost = await saveBlogPost({ ctx, input: postDraft });
   return { summary: grouped, changelog: savedChangelog, blog_post: savedPost, banner };
 }
 
@@ -59,8 +63,16 @@ async function siteUrl(ctx: DraftsScope): Promise<string | null> {
   return project ? publicUrls.project(project.slug) : null;
 }
 
-function period(grouped: TGrouped) {
-  return { period_start: grouped.period_start, period_end: grouped.period_end, commit_count: grouped.commit_count };
+function changelogInput(grouped: TGrouped, draft: { title: string; content: string }) {
+  const input = { ...draft, period_start: grouped.period_start, period_end: grouped.period_end, commit_count: grouped.commit_count };
+  return fitsContentRules(ZSaveChangelogInput, input, 'changelog');
+}
+
+/** Drafts obey the content domain's own input rules (length limits above all), or none is saved. */
+function fitsContentRules<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, input: unknown, label: string): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', `The ${label} for this window would be too long; choose a shorter window`);
+  return parsed.data;
 }
 
 async function nonEmptyWindow(ctx: DraftsScope, input: TWindowInput): Promise<TGrouped> {

@@ -60,6 +60,21 @@ describe('generate_changelog', () => {
     expect(await asToken.changelogs.token.list({})).toEqual([]);
   });
 
+  it('refuses a window whose changelog would exceed the content limits, saving nothing', async () => {
+    const { call, asToken } = await projectWithHistory();
+    const long = Array.from({ length: 1000 }, (_, i) => ({
+      sha: `d${(i + 1).toString(16).padStart(39, '0')}`,
+      message: `feat: ${'a very long change description '.repeat(5)}${i}`,
+      authored_at: '2025-04-10T00:00:00Z',
+    }));
+    expect((await call('POST', '/api/v1/commits', { commits: long })).json.added).toBe(1000);
+    await expect(asToken.commits.generateChangelog({ since: '2025-04-01', until: '2025-04-30' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'The changelog for this window would be too long; choose a shorter window',
+    });
+    expect(await asToken.changelogs.token.list({})).toEqual([]);
+  });
+
   it('lists hidden types only when asked', async () => {
     const { asToken } = await projectWithHistory();
     expect((await asToken.commits.generateChangelog(MARCH)).content).not.toContain('## Chores');
