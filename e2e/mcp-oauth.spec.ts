@@ -115,9 +115,9 @@ test('the consent page cannot be framed and refuses a form posted from another s
   const response = await page.goto(consentUrl);
   expect(response!.headers()['x-frame-options']).toBe('DENY');
   expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-  // the page cannot load scripts or non-https images, and sends no Referer with its ticket
+  // the page cannot load scripts or non-https images, and sends no Referer with its ticket to other sites
   await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', /default-src 'none'; img-src https:/);
-  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'same-origin');
 
   // the same form, submitted by another origin with the user's cookies, is refused
   const csrf = await page.locator('input[name="csrf_token"]').inputValue();

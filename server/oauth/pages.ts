@@ -1,13 +1,13 @@
 import type { TProject } from '../projects/schemas';
 import type { PendingConsent } from './consent';
 
-/** The consent and error pages: no script, no framing, nothing cached, no Referer (the URL holds the ticket). */
+/** The consent and error pages: no script, no framing, nothing cached, no Referer to other sites (the URL holds the ticket). */
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Frame-Options': 'DENY',
   'Content-Security-Policy': "default-src 'none'; img-src https:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
 };
 
@@ -24,7 +24,7 @@ label{display:block;margin:1rem 0}select{display:block;width:100%;padding:.5rem;
 export function htmlPage(title: string, body: string, status = 200): Response {
   // the same policies as meta tags too: under Next, next.config.ts's headers of those names win
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${CSP_META}"><meta name="referrer" content="no-referrer">
+<meta http-equiv="Content-Security-Policy" content="${CSP_META}"><meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · Shipnote</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   return new Response(html, { status, headers: PAGE_HEADERS });
 }

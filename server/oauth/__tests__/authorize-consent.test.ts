@@ -112,9 +112,9 @@ describe('the consent page', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     const html = await res.text();
-    expect(html).toContain('<meta name="referrer" content="no-referrer">');
+    expect(html).toContain('<meta name="referrer" content="same-origin">');
     expect(html).toContain(`content="default-src 'none'; img-src https:;`);
     expect(html).toContain('Test agent');
     expect(html).toContain('<img class="logo" src="https://agent.example/logo.png"');
