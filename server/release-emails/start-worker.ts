@@ -10,7 +10,9 @@ import { startWorker } from './worker';
 export async function startReleaseEmailWorker(): Promise<{ stop(): Promise<void> }> {
   const database = await getDatabase();
   const transport = getTransport();
-  const worker = startWorker(database.db, transport, { ...config.email, soleWorker: database.kind === 'pglite' });
+  // the throttle protects an SMTP server's limits; storing into the outbox needs none
+  const maxPerMinute = transport.kind === 'smtp' ? config.email.maxPerMinute : Number.POSITIVE_INFINITY;
+  const worker = startWorker(database.db, transport, { ...config.email, maxPerMinute, soleWorker: database.kind === 'pglite' });
   globalThis.__shipnoteEmailWorker = worker;
   return {
     async stop() {
