@@ -40,7 +40,7 @@ export const ZBanner = z
 export type TBanner = z.infer<typeof ZBanner>;
 
 export const ZBannerQuery = z.object({
-  key: ZBannerKey.optional().meta({ description: 'The banner slug (`data-service-key`); ignored when a token is sent' }),
+  key: ZBannerKey.meta({ description: 'The banner slug (`data-service-key`); ignored when a token is sent' }).optional(),
 });
 export type TBannerQuery = z.infer<typeof ZBannerQuery>;
 
