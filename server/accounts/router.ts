@@ -11,7 +11,8 @@ export const accountsRouter = router({
     .output(ZUser)
     .mutation(async ({ ctx, input }) => {
       const user = await createUser(ctx.db, input);
-      await verifyNewAccount(ctx.db, user.id);
+      // not awaited: a slow SMTP server must not hold up the sign-up form
+      void verifyNewAccount(ctx.db, user.id);
       return user;
     }),
   current: sessionProcedure.input(z.void()).output(ZUser).query(({ ctx }) => getUser(ctx.db, ctx.userId)),

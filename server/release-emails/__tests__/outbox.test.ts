@@ -96,6 +96,7 @@ describe('account email verification', () => {
     expect((await me('GET', '/api/v1/me')).json.is_verified).toBe(false);
 
     const caller = await sessionCaller(user.id);
+    await expect.poll(async () => (await caller.email.outbox.list({ projectId: project.id })).length).toBe(1);
     const [item] = await caller.email.outbox.list({ projectId: project.id });
     expect(item).toMatchObject({ to: email, kind: 'account', subject: 'Confirm your email for Shipnote' });
     const message = await caller.email.outbox.get({ projectId: project.id, message_id: item!.id });
