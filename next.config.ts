@@ -11,8 +11,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
-        // The dashboard and consent pages must never be framed.
-        source: '/((?!api/|widget\\.js).*)',
+        // The dashboard must never be framed. The consent page sets its own, stricter policy.
+        source: '/((?!api/|widget\\.js|oauth/authorize).*)',
         headers: [
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },

@@ -35,3 +35,24 @@ test('sign out and sign in again lands on the dashboard', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/p/${slug}$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('a new user sent to sign in comes back where they started after sign-up and a first project', async ({ page }) => {
+  await page.goto('/signin?callbackUrl=%2Fdocs%2Fapi');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Email').fill(`e2e-back-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/projects\/new\?callbackUrl=%2Fdocs%2Fapi$/);
+  await page.getByLabel('Project name').fill('Came back');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+});
+
+test('a callback to another site is ignored', async ({ page }) => {
+  await page.goto('/signup?callbackUrl=%2F%2Fevil.example%2Fphish');
+  await page.getByLabel('Email').fill(`e2e-evil-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/projects\/new$/);
+});

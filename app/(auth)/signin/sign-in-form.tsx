@@ -2,13 +2,14 @@
 import { signIn } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { safeLocalPath } from '@/app/safe-callback';
 
 export function SignInForm({ providers }: { providers: string[] }) {
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const callbackUrl = safeCallback(params.get('callbackUrl'));
+  const callbackUrl = safeLocalPath(params.get('callbackUrl'), '/dashboard');
 
   async function submit(form: FormData) {
     setBusy(true);
@@ -44,16 +45,4 @@ export function SignInForm({ providers }: { providers: string[] }) {
       ))}
     </>
   );
-}
-
-/** Only local paths: a sign-in link must not send the user to another site afterwards. */
-function safeCallback(value: string | null): string {
-  if (value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
-  try {
-    const url = new URL(value ?? '', window.location.origin);
-    if (url.origin === window.location.origin) return url.pathname + url.search;
-  } catch {
-    // fall through
-  }
-  return '/dashboard';
 }

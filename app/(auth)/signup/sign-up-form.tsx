@@ -2,9 +2,11 @@
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { withCallback } from '@/app/safe-callback';
 import { errorMessage, trpc } from '@/app/trpc-client';
 
-export function SignUpForm() {
+/** After sign-up the user creates a first project, then returns to `callbackUrl` (e.g. an OAuth consent). */
+export function SignUpForm({ callbackUrl }: { callbackUrl: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +20,7 @@ export function SignUpForm() {
       await trpc.accounts.signUp.mutate({ email, password, first_name: String(form.get('first_name') ?? '') || undefined });
       const result = await signIn('credentials', { email, password, redirect: false });
       if (!result?.ok) throw new Error('Your account was created, but signing in failed. Try signing in.');
-      router.push('/projects/new');
+      router.push(withCallback('/projects/new', callbackUrl));
     } catch (e) {
       setError(errorMessage(e));
       setBusy(false);

@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { errorMessage, trpc } from '@/app/trpc-client';
 
-export function NewProjectForm() {
+export function NewProjectForm({ callbackUrl }: { callbackUrl: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -13,7 +13,7 @@ export function NewProjectForm() {
     setError(null);
     try {
       const project = await trpc.projects.create.mutate({ name: String(form.get('name')) });
-      router.push(`/p/${project.slug}/keys`);
+      router.push(callbackUrl ?? `/p/${project.slug}/keys`);
       router.refresh();
     } catch (e) {
       setError(errorMessage(e));
