@@ -21,7 +21,7 @@ export interface BannerRequest {
 export interface BannerAnswer {
   status: 200 | 404;
   banner: TBanner | null;
-  /** the exact response body */
+  /** the exact response body; answers are shared between requests: never modify one */
   body: string;
   etag: string | null;
   headers: Record<string, string>;
@@ -60,8 +60,16 @@ async function answerAfterLoading(db: DatabaseRef, request: BannerRequest, token
 function toAnswer(db: DatabaseRef, target: BannerTarget, source: BannerSource, request: BannerRequest, now: number): BannerAnswer {
   recordPageUrl(db, source, request.pageUrl, now);
   const live = source.banner !== null && (source.expiresAtMs === null || now < source.expiresAtMs);
+  const scope = target.kind === 'project' ? 'private' : 'public';
+  // lifetimes shrink toward a scheduled take-down; every other answer stays the same while cached
+  if (live && source.expiresAtMs !== null) return buildAnswer(source, scope, true, now);
+  const answers = (source.answers ??= {});
+  return (answers[scope] ??= buildAnswer(source, scope, live, now));
+}
+
+function buildAnswer(source: BannerSource, scope: 'public' | 'private', live: boolean, now: number): BannerAnswer {
   const headers: Record<string, string> = {
-    'Cache-Control': cacheControl(target.kind === 'project' ? 'private' : 'public', live ? source.expiresAtMs : null, now),
+    'Cache-Control': cacheControl(scope, live ? source.expiresAtMs : null, now),
     Vary: 'Authorization',
     'Access-Control-Allow-Origin': '*',
   };

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { bannerEmbeds, projects } from '@/db/schema';
 import { latestBanner, toBanner, type EmbedRow } from './internal';
+import type { BannerAnswer } from './answer';
 import type { TBanner } from './schemas';
 
 /** Whose banner a `/banner` request asks for: the token's project, an embed key, or the operator's. */
@@ -17,6 +18,8 @@ export interface BannerSource {
   json: string | null;
   etag: string | null;
   expiresAtMs: number | null;
+  /** answers that cannot change while this source is cached, made on first use */
+  answers?: Partial<Record<'public' | 'private', BannerAnswer>>;
 }
 
 export function targetKey(target: BannerTarget): string {

@@ -58,10 +58,13 @@ class HeaderBag {
   }
 }
 
+let rateLimitsOn: boolean | undefined;
+
 function serveBanner(req: IncomingMessage, res: ServerResponse, query: string) {
   const bag = new HeaderBag();
-  // checked here too so that, with limits off, a cached answer is written without a single promise
-  if (!config.rateLimitEnabled) return respond(req, res, query, bag.values);
+  // read once (process.env is slow); with limits off a cached answer is written without a single promise
+  rateLimitsOn ??= config.rateLimitEnabled;
+  if (!rateLimitsOn) return respond(req, res, query, bag.values);
   const ctx = { clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers };
   enforceRateLimit(ctx, 'general')
     .then(() => respond(req, res, query, bag.values))

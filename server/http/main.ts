@@ -26,8 +26,9 @@ async function main() {
   // delivers queued release emails; resumes whatever a previous run left unfinished
   const emailWorker = await startReleaseEmailWorker();
 
+  const proxyHops = config.trustedProxyHops; // read once: process.env costs about a microsecond a request
   const server = http.createServer((req, res) => {
-    req.headers[CLIENT_IP_HEADER] = clientIpOf(req, config.trustedProxyHops);
+    req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
     if (handleFastPath(req, res)) return;
     void handle(req, res);
   });
