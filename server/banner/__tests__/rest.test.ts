@@ -232,6 +232,17 @@ describe('both surfaces', () => {
     }
   });
 
+  it('the fast path answers HEAD with the headers of GET and no body', async () => {
+    const { banner } = await projectWithBanner();
+    const fast = surfaces.find((s) => s.conditional)!;
+    const get = await fetch(`${fast.server.url}/api/v1/banner?key=${banner.slug}`);
+    const head = await fetch(`${fast.server.url}/api/v1/banner?key=${banner.slug}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength));
+    expect(await head.text()).toBe('');
+  });
+
   it('the fast path answers the CORS preflight the widget triggers', async () => {
     const fast = surfaces.find((s) => s.conditional)!;
     const res = await fetch(`${fast.server.url}/api/v1/banner?key=x`, {

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@/tests/http';
+import { startFastPathServer } from './servers';
+
+let server: TestServer;
+const file = fs.readFileSync('public/widget.js');
+
+beforeAll(async () => {
+  server = await startFastPathServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /widget.js from the fast path', () => {
+  it('serves the file as JavaScript with long-lived but revalidated caching', async () => {
+    const res = await fetch(`${server.url}/widget.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
+  });
+
+  it('stays a few KB, gzips to about 2 KB and answers 304 to its ETag', async () => {
+    expect(file.length).toBeLessThan(6 * 1024);
+    const raw = await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+      import('node:http').then(({ get }) =>
+        get(`${server.url}/widget.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.body.length).toBeLessThan(2.5 * 1024);
+    expect(gunzipSync(raw.body).equals(file)).toBe(true);
+    const again = await fetch(`${server.url}/widget.js`, { headers: { 'if-none-match': raw.headers.etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('leaves other methods and paths to Next', async () => {
+    expect((await fetch(`${server.url}/widget.js`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/v1/banners`)).status).toBe(404);
+  });
+});
