@@ -42,6 +42,8 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
   const byEmail = new Map(records.map((r) => [r.current.email, r]));
   const byExternalId = new Map(records.filter((r) => r.current.externalId !== null).map((r) => [r.current.externalId!, r]));
   const entryRecords: (WorkingRecord | 'conflict' | 'invalid')[] = [];
+  // address -> the external_ids ('' for none) of the entries so far that named it
+  const named = new Map<string, Set<string>>();
   const result: TUpsertResult = { added: 0, updated: 0, reactivated: 0, unchanged: 0, skipped_unsubscribed: 0, invalid: [], conflicts: [] };
 
   for (const raw of entries) {
@@ -56,10 +58,9 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
     const sameEmail = byEmail.get(email);
     const sameExternalId = externalId === undefined ? undefined : byExternalId.get(externalId);
     let record = sameExternalId ?? sameEmail;
-
-    const reason = sameExternalId
-      ? sameEmail && sameEmail !== sameExternalId && 'email belongs to another recipient'
-      : externalId !== undefined && sameEmail?.current.externalId != null && 'email belongs to a different external_id';
+    const reason = conflictOf(email, externalId, sameEmail, sameExternalId, named);
+    if (!named.has(email)) named.set(email, new Set());
+    named.get(email)!.add(externalId ?? '');
     if (reason) {
       result.conflicts.push({ email: entry.email, external_id: externalId!, reason });
       entryRecords.push('conflict');
@@ -99,6 +100,26 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
   }
   plan.outcomes = entryRecords.map((r) => (typeof r === 'string' ? r : outcomeOf.get(r)!));
   return plan;
+}
+
+/** Why an entry cannot be applied: the two conflicts of section 4.4, and one that keeps repeats harmless. */
+function conflictOf(
+  email: string,
+  externalId: string | undefined,
+  sameEmail: WorkingRecord | undefined,
+  sameExternalId: WorkingRecord | undefined,
+  named: Map<string, Set<string>>,
+) {
+  if (externalId === undefined) return undefined;
+  if (!sameExternalId) return sameEmail?.current.externalId != null ? 'email belongs to a different external_id' : undefined;
+  if (sameEmail && sameEmail !== sameExternalId) return 'email belongs to another recipient';
+  // moving a recipient off an address that an earlier entry named for someone else would make that entry
+  // match differently when the same payload is sent again
+  const from = sameExternalId.current.email;
+  if (from !== email && sameExternalId.current.status !== 'unsubscribed' && [...(named.get(from) ?? [])].some((id) => id !== externalId)) {
+    return 'its current email is named by another entry of this batch';
+  }
+  return undefined;
 }
 
 function classify({ stored, current }: WorkingRecord): Outcome {

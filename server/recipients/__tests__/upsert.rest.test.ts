@@ -116,6 +116,21 @@ describe('PUT recipients: fields and counts', () => {
     ]);
   });
 
+  it('refuses to move a recipient off an address another entry of the batch names, so a repeat stays harmless', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'old@example.test', external_id: 'u-1' }] });
+    const payload = { recipients: ['old@example.test', { email: 'new@example.test', external_id: 'u-1' }] };
+    const first = await list.call('PUT', `${list.base}/recipients`, payload);
+    expect(first.json).toEqual({
+      ...zero,
+      unchanged: 1,
+      conflicts: [{ email: 'new@example.test', external_id: 'u-1', reason: 'its current email is named by another entry of this batch' }],
+    });
+    const after = await snapshot(harness.db, list.listId);
+    expect((await list.call('PUT', `${list.base}/recipients`, payload)).json).toEqual(first.json);
+    expect(await snapshot(harness.db, list.listId)).toEqual(after);
+  });
+
   it('two recipients can trade addresses in one batch', async () => {
     const list = await newList(harness);
     await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'a@example.test', external_id: '1' }, { email: 'b@example.test', external_id: '2' }] });
