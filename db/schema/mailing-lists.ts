@@ -45,7 +45,9 @@ export const recipients = pgTable(
     foreignKey({ columns: [t.listId, t.projectId], foreignColumns: [mailingLists.id, mailingLists.projectId] }).onDelete('cascade'),
     uniqueIndex('recipients_list_email_idx').on(t.listId, t.email),
     uniqueIndex('recipients_list_external_id_idx').on(t.listId, t.externalId),
-    index('recipients_list_seq_idx').on(t.listId, t.projectId, t.seq),
+    // list_id alone: with project_id too, a planner without statistics (PGlite never analyzes) took it
+    // for a 1-row match and skipped the unique indexes
+    index('recipients_list_seq_idx').on(t.listId, t.seq),
     index('recipients_list_status_seq_idx').on(t.listId, t.status, t.seq),
     check('recipients_status_check', sql`${t.status} in ('active', 'removed', 'unsubscribed')`),
     check('recipients_email_lower_check', sql`${t.email} = lower(${t.email})`),
