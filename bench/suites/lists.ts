@@ -136,12 +136,15 @@ async function compare(name: string, service: (round: number) => Promise<unknown
 }
 
 function client(bench: BenchContext) {
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${bench.baseUrl}/api/v1${path}`, {
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${bench.baseUrl}/api/v1${path}`, {
       method,
       headers: { authorization: `Bearer ${bench.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  return async (method: string, path: string, body?: unknown) => {
+    // the server drops keep-alive sockets idle for 5 s (while the baseline is seeded): one retry
+    const res = await send(method, path, body).catch(() => send(method, path, body));
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
