@@ -19,8 +19,11 @@ export interface DatabaseHandle {
 /** Opens PGlite in `dataDir` (or in memory when null) and applies the migrations. */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // pg_trgm backs the recipient search index (migration 0007), as on a PostgreSQL server
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const db = drizzle(client, { schema }) as unknown as Database;
   await migratePglite(db);
   return { db, kind: 'pglite', close: () => client.close() };
