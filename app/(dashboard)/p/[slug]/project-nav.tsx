@@ -4,8 +4,6 @@ import { usePathname } from 'next/navigation';
 
 const SECTIONS = [
   { path: '', label: 'Overview' },
-  { path: '/keys', label: 'API keys' },
-  { path: '/connected-apps', label: 'Connected apps' },
   { path: '/commits', label: 'Commits' },
   { path: '/changelogs', label: 'Changelogs' },
   { path: '/posts', label: 'Blog posts' },
@@ -14,6 +12,8 @@ const SECTIONS = [
   { path: '/lists', label: 'Mailing lists' },
   { path: '/emails', label: 'Release emails' },
   { path: '/outbox', label: 'Outbox' },
+  { path: '/keys', label: 'API keys' },
+  { path: '/connected-apps', label: 'Connected apps' },
 ];
 
 export function ProjectNav({ slug }: { slug: string }) {
