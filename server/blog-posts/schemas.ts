@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZContentStatus, ZPeriodDate, ZPublicProject } from '../content/schemas';
+import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../content/schemas';
 
 /** The public Blog post object (api-v1.md section 2). */
 export const ZBlogPost = z
@@ -18,12 +18,8 @@ export type TBlogPost = z.infer<typeof ZBlogPost>;
 /** A blog post as its authors see it, drafts included; `title` is derived from the content. */
 export const ZManagedBlogPost = ZBlogPost.extend({
   kind: z.literal('blog_post'),
-  slug: z.string().nullable(),
   title: z.string(),
-  status: ZContentStatus,
-  published_at: z.string().nullable(),
-  updated_at: z.string(),
-  public_url: z.string().nullable(),
+  ...MANAGED_FIELDS,
 });
 export type TManagedBlogPost = z.infer<typeof ZManagedBlogPost>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZContentStatus, ZPeriodDate, ZPublicProject } from '../content/schemas';
+import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../content/schemas';
 
 /** The public changelog object (decisions.md "Public content"). */
 export const ZChangelog = z
@@ -21,11 +21,7 @@ export type TChangelog = z.infer<typeof ZChangelog>;
 /** A changelog as its authors see it, drafts included. */
 export const ZManagedChangelog = ZChangelog.extend({
   kind: z.literal('changelog'),
-  slug: z.string().nullable(),
-  status: ZContentStatus,
-  published_at: z.string().nullable(),
-  updated_at: z.string(),
-  public_url: z.string().nullable(),
+  ...MANAGED_FIELDS,
 });
 export type TManagedChangelog = z.infer<typeof ZManagedChangelog>;
 

@@ -23,6 +23,15 @@ export const ZContentStatus = z.enum(CONTENT_STATUSES);
 export type TContentStatus = z.infer<typeof ZContentStatus>;
 export const ZStatusFilter = z.object({ status: ZContentStatus.optional() });
 
+/** What authors see beside the public fields of any item, drafts included (slug null until first publish). */
+export const MANAGED_FIELDS = {
+  slug: z.string().nullable(),
+  status: ZContentStatus,
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+  public_url: z.string().nullable(),
+};
+
 export const CONTENT_KINDS = ['changelog', 'blog_post', 'kb_set'] as const;
 export const ZContentKind = z.enum(CONTENT_KINDS);
 export type TContentKind = z.infer<typeof ZContentKind>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZContentStatus, ZPublicProject } from '../content/schemas';
+import { MANAGED_FIELDS, ZPublicProject } from '../content/schemas';
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2000);
 
@@ -37,12 +37,8 @@ export type TKbSet = z.infer<typeof ZKbSet>;
 /** A set as its authors see it, drafts included. */
 export const ZManagedKbSet = ZKbSet.extend({
   kind: z.literal('kb_set'),
-  slug: z.string().nullable(),
   title: z.string(),
-  status: ZContentStatus,
-  published_at: z.string().nullable(),
-  updated_at: z.string(),
-  public_url: z.string().nullable(),
+  ...MANAGED_FIELDS,
 });
 export type TManagedKbSet = z.infer<typeof ZManagedKbSet>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZContentKind, ZContentStatus, ZKindIdInput } from '../../content/schemas';
+import { MANAGED_FIELDS, ZContentKind, ZKindIdInput } from '../../content/schemas';
 import { defineTool } from '../tool';
 
 /** A changelog, blog post or KB set as its own get tool returns it: one object shape for the three kinds. */
@@ -7,10 +7,7 @@ const ZPublishedItem = z
   .object({
     kind: ZContentKind,
     id: z.uuid(),
-    slug: z.string().nullable(),
-    status: ZContentStatus,
-    published_at: z.string().nullable(),
-    public_url: z.string().nullable(),
+    ...MANAGED_FIELDS,
   })
   .loose();
 
