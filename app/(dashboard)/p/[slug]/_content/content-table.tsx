@@ -1,5 +1,6 @@
 import './editor.css';
 import Link from 'next/link';
+import { formatTime } from '@/app/format';
 
 export interface ContentRow {
   id: string;
@@ -27,7 +28,7 @@ export function ContentTable({ rows, editBase, empty }: { rows: ContentRow[]; ed
           <tr key={row.id}>
             <td><Link href={`${editBase}/${row.id}`}>{row.title}</Link></td>
             <td><span className={`status ${row.status}`}>{row.status === 'published' ? 'Published' : 'Draft'}</span></td>
-            <td className="optional">{new Date(row.updated_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}</td>
+            <td className="optional">{formatTime(row.updated_at)}</td>
             <td className="optional">{row.public_url ? <a href={row.public_url}>{new URL(row.public_url).pathname}</a> : '—'}</td>
           </tr>
         ))}

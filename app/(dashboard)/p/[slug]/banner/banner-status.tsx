@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { trpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
+import { formatTime } from '@/app/format';
 
 interface Props {
   state: TBannerState;
@@ -66,7 +67,7 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
 function Time({ iso }: { iso: string }) {
   return (
     <time dateTime={iso} suppressHydrationWarning>
-      {new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+      {formatTime(iso)}
     </time>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { errorMessage, trpc } from '@/app/trpc-client';
 import type { TConnectedApp } from '@/server/oauth/schemas';
+import { formatTime } from '@/app/format';
 
 export function ConnectedApps({ projectId, initialApps }: { projectId: string; initialApps: TConnectedApp[] }) {
   const [apps, setApps] = useState(initialApps);
@@ -47,8 +48,4 @@ export function ConnectedApps({ projectId, initialApps }: { projectId: string; i
       </table>
     </>
   );
-}
-
-function formatTime(iso: string) {
-  return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { requireUser } from '@/app/(dashboard)/require-user';
 import { SendDialog } from './send-dialog';
 import { SendProgress } from './send-progress';
+import { formatTime } from '@/app/format';
 
 export const metadata: Metadata = { title: 'Release emails' };
 
@@ -53,7 +54,7 @@ export default async function ReleaseEmailsPage({ params }: { params: Promise<{ 
                 <td><Link href={`/p/${slug}/emails/${send.id}`}>{send.subject}</Link></td>
                 <td>{send.list_name}</td>
                 <td style={{ minWidth: 180 }}><SendProgress send={send} /></td>
-                <td className="optional">{new Date(send.created_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td className="optional">{formatTime(send.created_at)}</td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage, trpc } from '@/app/trpc-client';
 import type { TApiTokenSummary } from '@/server/api-tokens/schemas';
 import { CopyButton } from './copy-button';
+import { formatTime } from '@/app/format';
 
 export function ApiKeys({ projectId, initialKeys }: { projectId: string; initialKeys: TApiTokenSummary[] }) {
   const [keys, setKeys] = useState(initialKeys);
@@ -81,8 +82,4 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
       )}
     </>
   );
-}
-
-function formatTime(iso: string) {
-  return new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireUser } from '@/app/(dashboard)/require-user';
 import { SendView } from './send-view';
+import { formatTime } from '@/app/format';
 
 export const metadata: Metadata = { title: 'Release email' };
 
@@ -18,7 +19,7 @@ export default async function SendPage({ params }: { params: Promise<{ slug: str
       <p><Link href={`/p/${slug}/emails`}>← Release emails</Link></p>
       <h1>{send.subject}</h1>
       <p className="muted">
-        To the list <strong>{send.list_name}</strong> · started {new Date(send.created_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+        To the list <strong>{send.list_name}</strong> · started {formatTime(send.created_at)} ·{' '}
         <a href={send.public_url}>public page</a>
       </p>
       <SendView projectId={project.id} initialSend={send} initialLedger={ledger.items} />
