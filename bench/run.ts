@@ -16,7 +16,7 @@ async function main() {
   const env = { ...process.env, DATA_DIR, PORT: String(PORT), NODE_ENV: 'production' as const, RATE_LIMIT_ENABLED: 'false' };
   const { token, projectSlug } = createFixture(env);
 
-  const server = spawn('npx', ['tsx', 'server/http/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const server = spawn('npx', ['tsx', 'server/surfaces/http/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   try {
     await waitForHealth();
     const bench: BenchContext = {
@@ -41,7 +41,7 @@ async function main() {
 
 /** A user, project and token made with the admin CLI before the server holds the database. */
 function createFixture(env: NodeJS.ProcessEnv) {
-  const cli = (...args: string[]) => execFileSync('npx', ['tsx', 'server/cli/main.ts', ...args], { env, encoding: 'utf8' }).trim();
+  const cli = (...args: string[]) => execFileSync('npx', ['tsx', 'server/surfaces/cli/main.ts', ...args], { env, encoding: 'utf8' }).trim();
   const email = `bench-${Date.now()}@example.test`;
   cli('user', 'create', '--email', email, '--password', 'bench password');
   const [, projectSlug] = cli('project', 'create', '--name', 'Bench', '--owner', email).split(' ');

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { CLIENT_IP_HEADER } from '@/server/context';
-import { clientIpOf } from '@/server/http/client-ip';
+import { clientIpOf } from '@/server/surfaces/http/client-ip';
 import { createMemoryRateLimiter } from '@/server/rate-limit/memory';
 import { setRateLimiter } from '@/server/rate-limit/enforce';
 

@@ -3,7 +3,7 @@ import * as openApi from '@/app/api/v1/openapi.json/route';
 import * as recipientsCsv from '@/app/api/v1/email/lists/[list_id]/recipients/export.csv/route';
 import * as feeds from '@/app/api/v1/blogs/feed/route';
 import * as githubWebhook from '@/app/api/webhooks/github/[project]/route';
-import { isFeedPath } from '@/server/feeds/http';
+import { isFeedPath } from '@/server/surfaces/rest/feeds';
 import { startTestServer, type Routes } from './http';
 
 /** The REST surface as the app mounts it, served over real HTTP. Later domains add their routes here. */

@@ -1,5 +1,5 @@
-import { handleMcpMethodNotAllowed, handleMcpPost } from '@/server/mcp/endpoint';
-import { preflight } from '@/server/oauth/http';
+import { handleMcpMethodNotAllowed, handleMcpPost } from '@/server/surfaces/mcp/endpoint';
+import { preflight } from '@/server/surfaces/oauth/http';
 
 export const dynamic = 'force-dynamic';
 export { handleMcpPost as POST, handleMcpMethodNotAllowed as GET, handleMcpMethodNotAllowed as DELETE, preflight as OPTIONS };

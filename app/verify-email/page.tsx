@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { currentUserId } from '@/server/auth/session';
-import { serverCaller } from '@/server/caller';
+import { serverCaller } from '@/server/surfaces/web/caller';
 import { ResendButton } from './resend-button';
 
 export const metadata: Metadata = { title: 'Verify your email' };

@@ -1,6 +1,6 @@
 import { config } from '../config';
 
-// the REST prefix; not imported from server/rest so pages don't load the REST adapter
+// the REST prefix; not imported from server/surfaces/rest so pages don't load the REST adapter
 const REST_PREFIX_PATH = '/api/v1';
 
 /** Public addresses of pages and feeds, on `{app_url}` (decisions.md "Hosts and URLs"). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { oauthClients } from '@/db/schema';
 import { hashSecret } from '../auth/tokens';
-import { OAuthError } from './http';
+import { OAuthError } from '../surfaces/oauth/http';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 

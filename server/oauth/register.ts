@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@/db/client';
 import { oauthClients } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
-import { OAuthError } from './http';
+import { OAuthError } from '../surfaces/oauth/http';
 import { redirectUriProblem } from './redirect-uris';
 import { CLIENT_SECRET_PREFIX, SCOPE } from './urls';
 

@@ -4,7 +4,7 @@ import { getTransport } from '../email/transport';
 import { startWorker } from './worker';
 
 /**
- * Starts this process's release email worker (server/http/main.ts). Several processes on one
+ * Starts this process's release email worker (server/surfaces/http/main.ts). Several processes on one
  * PostgreSQL server each run one; with PGlite the data lock makes this the only one.
  */
 export async function startReleaseEmailWorker(): Promise<{ stop(): Promise<void> }> {

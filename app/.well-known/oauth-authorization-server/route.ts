@@ -1,4 +1,4 @@
-import { authorizationServerRoute } from '@/server/oauth/discovery-endpoint';
+import { authorizationServerRoute } from '@/server/surfaces/oauth/discovery';
 
 export const dynamic = 'force-dynamic';
 export const { GET, OPTIONS } = authorizationServerRoute;

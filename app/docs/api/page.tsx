@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getOpenApiDocument } from '@/server/rest/openapi-cache';
+import { getOpenApiDocument } from '@/server/surfaces/rest/openapi-cache';
 
 export const metadata: Metadata = { title: 'API reference' };
 export const dynamic = 'force-dynamic';

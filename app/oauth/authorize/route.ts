@@ -1,4 +1,4 @@
-import { handleAuthorizeGet, handleAuthorizePost } from '@/server/oauth/authorize-endpoint';
+import { handleAuthorizeGet, handleAuthorizePost } from '@/server/surfaces/oauth/authorize';
 
 export const dynamic = 'force-dynamic';
 export { handleAuthorizeGet as GET, handleAuthorizePost as POST };

@@ -1,5 +1,5 @@
-import { preflight } from '@/server/oauth/http';
-import { handleToken } from '@/server/oauth/token-endpoint';
+import { preflight } from '@/server/surfaces/oauth/http';
+import { handleToken } from '@/server/surfaces/oauth/token';
 
 export const dynamic = 'force-dynamic';
 export { handleToken as POST, preflight as OPTIONS };

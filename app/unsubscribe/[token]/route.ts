@@ -1,4 +1,4 @@
-import { handleUnsubscribe } from '@/server/unsubscribe/http';
+import { handleUnsubscribe } from '@/server/surfaces/web/unsubscribe';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { serverCaller } from '@/server/caller';
+import { serverCaller } from '@/server/surfaces/web/caller';
 
 export const metadata: Metadata = { title: 'Confirm your email', referrer: 'no-referrer' };
 export const dynamic = 'force-dynamic';

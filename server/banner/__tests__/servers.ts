@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CLIENT_IP_HEADER } from '@/server/context';
-import { clientIpOf } from '@/server/http/client-ip';
-import { handleFastPath } from '@/server/http/fast-path';
+import { clientIpOf } from '@/server/surfaces/http/client-ip';
+import { handleFastPath } from '@/server/surfaces/http/fast-path';
 import { createMemoryRateLimiter } from '@/server/rate-limit/memory';
 import { setRateLimiter } from '@/server/rate-limit/enforce';
 import type { TestServer } from '@/tests/http';

@@ -42,7 +42,7 @@ function commit(message: string, date: string, author = 'Ada Lovelace <ada@examp
 /** `npm run cli -- commits push ...` as a user runs it, in its own process. */
 async function push(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(TSX, ['server/cli/main.ts', 'commits', 'push', ...args], {
+    const { stdout, stderr } = await run(TSX, ['server/surfaces/cli/main.ts', 'commits', 'push', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SHIPNOTE_TOKEN: '' },
       timeout: 60_000,
     });
@@ -117,7 +117,7 @@ describe('npm run cli -- commits push', () => {
 
   it('takes the token from SHIPNOTE_TOKEN and refuses another project\'s slug', async () => {
     const other = await createTestProject(database.db);
-    const wrong = await run(TSX, ['server/cli/main.ts', 'commits', 'push', '--project', other.project.slug, '--url', server.url, '--dir', repo], {
+    const wrong = await run(TSX, ['server/surfaces/cli/main.ts', 'commits', 'push', '--project', other.project.slug, '--url', server.url, '--dir', repo], {
       env: { ...process.env, SHIPNOTE_TOKEN: project.token, DATA_DIR: dataDir },
     }).catch((e: { code: number; stderr: string }) => e);
     expect(wrong).toMatchObject({ code: 1, stderr: `Error: The token belongs to project ${project.project.slug}, not ${other.project.slug}\n` });

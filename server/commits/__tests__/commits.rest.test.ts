@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '@/server/rest/openapi';
+import { buildOpenApiDocument } from '@/server/surfaces/rest/openapi';
 import { apiClient } from '@/tests/http';
 import { commitBody, newProject, randomSha, startHarness } from './harness';
 

@@ -206,7 +206,7 @@ describe('HTTP caching', () => {
 
 describe('OpenAPI document', () => {
   it('describes the public content routes without security and with their 404 and 422', async () => {
-    const { buildOpenApiDocument } = await import('@/server/rest/openapi');
+    const { buildOpenApiDocument } = await import('@/server/surfaces/rest/openapi');
     const doc = buildOpenApiDocument();
     const get = doc.paths['/changelog/{public_slug}'].get;
     expect(get.security ?? []).toEqual([]);

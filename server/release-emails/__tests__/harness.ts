@@ -10,7 +10,7 @@ import { createSmtpTransport } from '@/server/email/smtp';
 import { installTransport } from '@/server/email/transport';
 import { createCaller } from '@/server/root';
 import { newList, type Harness } from '@/server/recipients/__tests__/helpers';
-import { handleUnsubscribe } from '@/server/unsubscribe/http';
+import { handleUnsubscribe } from '@/server/surfaces/web/unsubscribe';
 import { randomClientIp, startTestServer, type TestServer } from '@/tests/http';
 import { REST_ROUTES } from '@/tests/rest-server';
 import { startWorker, type WorkerSettings } from '../worker';

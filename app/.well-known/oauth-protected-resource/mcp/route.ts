@@ -1,4 +1,4 @@
-import { protectedResourceRoute } from '@/server/oauth/discovery-endpoint';
+import { protectedResourceRoute } from '@/server/surfaces/oauth/discovery';
 
 export const dynamic = 'force-dynamic';
 export const { GET, OPTIONS } = protectedResourceRoute;

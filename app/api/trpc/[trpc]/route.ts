@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { sessionUserIdOf } from '@/server/auth/session';
 import { createContext } from '@/server/context';
-import { isSameOrigin } from '@/server/http/same-origin';
+import { isSameOrigin } from '@/server/surfaces/http/same-origin';
 import { appRouter } from '@/server/root';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleRestRequest } from '@/server/rest/handler';
+import { handleRestRequest } from '@/server/surfaces/rest/handler';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { getOpenApiDocument } from '@/server/rest/openapi-cache';
+import { getOpenApiDocument } from '@/server/surfaces/rest/openapi-cache';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { handleGithubWebhook } from '@/server/commits/github/http';
+import { handleGithubWebhook } from '@/server/surfaces/rest/github-webhook';
 
 export const dynamic = 'force-dynamic';
 

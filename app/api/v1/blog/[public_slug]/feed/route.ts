@@ -1,4 +1,4 @@
-import { handleFeedRequest } from '@/server/feeds/http';
+import { handleFeedRequest } from '@/server/surfaces/rest/feeds';
 
 export const dynamic = 'force-dynamic';
 

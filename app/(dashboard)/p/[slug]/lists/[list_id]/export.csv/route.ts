@@ -1,4 +1,4 @@
-import { handleDashboardExport } from '@/server/recipients/export-http';
+import { handleDashboardExport } from '@/server/surfaces/rest/export-csv';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { handleRestExport } from '@/server/recipients/export-http';
+import { handleRestExport } from '@/server/surfaces/rest/export-csv';
 
 export const dynamic = 'force-dynamic';
 

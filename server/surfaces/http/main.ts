@@ -1,0 +1,55 @@
+import http from 'node:http';
+import next from 'next';
+import { getDatabase } from '@/db/client';
+import { config } from '../../config';
+import { startReleaseEmailWorker } from '../../release-emails/start-worker';
+import { CLIENT_IP_HEADER } from '../../context';
+import { clientIpOf } from './client-ip';
+import { acquireDataLock, type DataLock } from './data-lock';
+import { handleFastPath } from './fast-path';
+import { prepareAuthEnvironment } from './runtime';
+
+/**
+ * The HTTP front: sets the client's address for the rate limits, answers the hot public GETs itself
+ * (fast-path.ts) and hands every other request to Next.
+ * Run with `npm start` (production build) or `npm run dev`.
+ */
+async function main() {
+  const dev = process.argv.includes('--dev');
+  prepareAuthEnvironment();
+  const lock: DataLock | null = config.databaseUrl ? null : acquireDataLock('server');
+  const database = await getDatabase();
+
+  const app = next({ dev, dir: process.cwd(), port: config.port, hostname: 'localhost' });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  // delivers queued release emails; resumes whatever a previous run left unfinished
+  const emailWorker = await startReleaseEmailWorker();
+
+  const proxyHops = config.trustedProxyHops; // read once: process.env costs about a microsecond a request
+  const server = http.createServer((req, res) => {
+    req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+    if (handleFastPath(req, res)) return;
+    void handle(req, res);
+  });
+  server.listen(config.port, () => {
+    console.log(`Shipnote listening on ${config.appUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  });
+
+  const stop = async () => {
+    server.close();
+    server.closeAllConnections();
+    await app.close?.();
+    await emailWorker.stop();
+    await database.close();
+    lock?.release();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

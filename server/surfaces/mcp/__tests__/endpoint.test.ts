@@ -1,0 +1,236 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@/db/client';
+import { oauthClients, oauthGrants, oauthTokens } from '@/db/schema/index';
+import { openTestDatabase } from '@/db/testing';
+import { hashSecret } from '@/server/auth/tokens';
+import { issueTokenPair } from '@/server/oauth/token-pairs';
+import { revokeConnectedApp } from '@/server/oauth/connected-apps';
+import { consent, form, oauthHttp, pkcePair, REDIRECT_URI, registerPublicClient, startOAuthServer } from '@/server/oauth/__tests__/helpers';
+import { createTestProject } from '@/tests/factories';
+import { apiClient, randomClientIp, type TestServer } from '@/tests/http';
+
+let database: DatabaseHandle;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  server = await startOAuthServer();
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+function rpc(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': randomClientIp(), ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const callTool = (token: string, name: string, args: unknown = {}) =>
+  rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
+
+/** An OAuth access token for a new user's new project, through the real flow. */
+async function oauthToken() {
+  const http = oauthHttp(server.url);
+  const client = await registerPublicClient(http);
+  const owner = await createTestProject(database.db);
+  const pkce = pkcePair();
+  const back = await consent(server.url, http, { clientId: client.client_id, userId: owner.user.id, projectId: owner.project.id, challenge: pkce.challenge });
+  const res = await http.postForm('/oauth/token', form({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT_URI, client_id: client.client_id, code_verifier: pkce.verifier }));
+  const tokens = (await res.json()) as { access_token: string; refresh_token: string };
+  return { ...owner, apiToken: owner.token, clientId: client.client_id, http, ...tokens };
+}
+
+async function sdkClient(token: string) {
+  const client = new Client({ name: 'endpoint-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+describe('authorization', () => {
+  it('answers 401 with the RFC 9728 challenge when no token is sent', async () => {
+    const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="mcp"`);
+    expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
+
+  it.each([['an unknown access token', 'service_at_unknown'], ['an unknown API token', 'service_key_unknown'], ['garbage', 'abc']])(
+    'adds error="invalid_token" for %s',
+    async (_, token) => {
+      const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${token}` });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="mcp", error="invalid_token"`,
+      );
+    },
+  );
+
+  it('accepts project API tokens as plain bearer tokens', async () => {
+    const { token, project } = await createTestProject(database.db);
+    const res = await callTool(token, 'get_project');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result.structuredContent).toMatchObject({ id: project.id, slug: project.slug });
+  });
+
+  it('refuses an access token bound to another resource with 401', async () => {
+    const { project, user } = await createTestProject(database.db);
+    const http = oauthHttp(server.url);
+    const client = await registerPublicClient(http);
+    const [row] = await database.db.select({ id: oauthClients.id }).from(oauthClients).where(eq(oauthClients.clientId, client.client_id));
+    // a grant as the token endpoint makes it, but for a resource other than this server's /mcp
+    const [grant] = await database.db.insert(oauthGrants).values({ clientId: row!.id, projectId: project.id, userId: user.id, scope: 'mcp', resource: 'https://elsewhere.example/mcp' }).returning();
+    const pair = await issueTokenPair(database.db, grant!.id, true);
+    const res = await callTool(pair.access_token, 'get_project');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('refuses an expired access token, and tokens of a grant revoked in the dashboard', async () => {
+    const first = await oauthToken();
+    expect((await callTool(first.access_token, 'get_project')).status).toBe(200);
+    await database.db.update(oauthTokens).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(oauthTokens.accessHash, hashSecret(first.access_token)));
+    expect((await callTool(first.access_token, 'get_project')).status).toBe(401);
+
+    const second = await oauthToken();
+    const [row] = await database.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.accessHash, hashSecret(second.access_token)));
+    await revokeConnectedApp(database.db, { projectId: second.project.id, grantId: row!.grantId });
+    expect((await callTool(second.access_token, 'get_project')).status).toBe(401);
+    const refresh = await second.http.postForm('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: second.refresh_token, client_id: second.clientId }));
+    expect(refresh.status).toBe(400);
+    expect((await refresh.json()).error).toBe('invalid_grant');
+  });
+
+  it('never accepts an OAuth access token on the REST API (it is bound to /mcp)', async () => {
+    const { access_token } = await oauthToken();
+    const res = await apiClient(server.url, { token: access_token })('GET', '/api/v1/me');
+    expect(res.status).toBe(401);
+    expect((await callTool(access_token, 'get_project')).status).toBe(200);
+  });
+});
+
+describe('transport', () => {
+  it('answers GET and DELETE with 405', async () => {
+    const { token } = await createTestProject(database.db);
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${server.url}/mcp`, { method, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+      expect(res.status, method).toBe(405);
+    }
+  });
+
+  it('is stateless: no session id, JSON answers', async () => {
+    const { token } = await createTestProject(database.db);
+    const res = await rpc(
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect((await res.json()).result.serverInfo).toMatchObject({ name: 'shipnote' });
+  });
+});
+
+describe('tools', () => {
+  it('describe themselves with input and output schemas and annotations', async () => {
+    const { token } = await createTestProject(database.db);
+    const client = await sdkClient(token);
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe('boolean');
+      if (!tool.annotations!.readOnlyHint) {
+        expect(typeof tool.annotations?.destructiveHint, tool.name).toBe('boolean');
+        expect(typeof tool.annotations?.idempotentHint, tool.name).toBe('boolean');
+      }
+    }
+    expect(tools.find((t) => t.name === 'get_project')?.annotations).toMatchObject({ readOnlyHint: true });
+    expect(tools.find((t) => t.name === 'publish_banner')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    await client.close();
+  });
+
+  it('get_project returns the project with its URLs and counts as structuredContent and text', async () => {
+    const { token, project } = await createTestProject(database.db);
+    const client = await sdkClient(token);
+    const result = await client.callTool({ name: 'get_project', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({
+      id: project.id,
+      name: project.name,
+      slug: project.slug,
+      created_at: project.created_at,
+      urls: {
+        dashboard: `${server.url}/p/${project.slug}`,
+        changelogs: `${server.url}/api/v1/changelogs?project=${project.slug}`,
+        blog_posts: `${server.url}/api/v1/blogs?project=${project.slug}`,
+        blog_feed: `${server.url}/api/v1/blogs/feed?project=${project.slug}`,
+        mcp: `${server.url}/mcp`,
+      },
+      counts: {
+        changelogs: { draft: 0, published: 0 },
+        blog_posts: { draft: 0, published: 0 },
+        kb_sets: { draft: 0, published: 0 },
+        mailing_lists: 0,
+      },
+    });
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+    await client.close();
+  });
+
+  it('mailing list tools return what REST returns, and errors carry the REST detail', async () => {
+    const { access_token, apiToken } = await oauthToken();
+    const client = await sdkClient(access_token);
+    const created = await client.callTool({ name: 'create_mailing_list', arguments: { name: 'Launch' } });
+    const list = created.structuredContent as { id: string };
+    expect(list).toMatchObject({ name: 'Launch', recipient_count: 0, active_count: 0, removed_count: 0, unsubscribed_count: 0 });
+
+    const rest = apiClient(server.url, { token: apiToken });
+    const duplicate = await client.callTool({ name: 'create_mailing_list', arguments: { name: 'Launch' } });
+    const restDuplicate = await rest('POST', '/api/v1/email/lists', { name: 'Launch' });
+    expect(restDuplicate.status).toBe(409);
+    expect(duplicate).toEqual({ isError: true, content: [{ type: 'text', text: restDuplicate.json.detail }] });
+
+    const upsert = await client.callTool({ name: 'upsert_recipients', arguments: { list_id: list.id, recipients: ['a@example.test', { email: 'b@example.test', name: 'B' }] } });
+    expect(upsert.structuredContent).toEqual({ added: 2, updated: 0, reactivated: 0, unchanged: 0, skipped_unsubscribed: 0, invalid: [], conflicts: [] });
+    const page = await client.callTool({ name: 'list_recipients', arguments: { list_id: list.id, limit: 1 } });
+    const restPage = await rest('GET', `/api/v1/email/lists/${list.id}/recipients?limit=1`);
+    expect(page.structuredContent).toEqual(restPage.json);
+    const removed = await client.callTool({ name: 'remove_recipients', arguments: { list_id: list.id, emails: ['a@example.test', 'zz@example.test'] } });
+    expect(removed.structuredContent).toEqual({ removed: 1, already_removed: 0, skipped_unsubscribed: 0, not_found: ['zz@example.test'] });
+    const lists = await client.callTool({ name: 'list_mailing_lists', arguments: {} });
+    expect(lists.structuredContent).toEqual({ items: (await rest('GET', '/api/v1/email/lists')).json });
+    await client.close();
+  });
+
+  it('a token sees only its own project: another project\'s list is not found, as on REST', async () => {
+    const mine = await createTestProject(database.db);
+    const theirs = await createTestProject(database.db);
+    const theirList = await apiClient(server.url, { token: theirs.token })('POST', '/api/v1/email/lists', { name: 'Private' });
+    const client = await sdkClient(mine.token);
+    const result = await client.callTool({ name: 'list_recipients', arguments: { list_id: theirList.json.id } });
+    const rest = await apiClient(server.url, { token: mine.token })('GET', `/api/v1/email/lists/${theirList.json.id}/recipients`);
+    expect(rest.status).toBe(404);
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: rest.json.detail }] });
+    await client.close();
+  });
+
+  it('bad input is a tool error, never a server error', async () => {
+    const { token } = await createTestProject(database.db);
+    const client = await sdkClient(token);
+    for (const args of [{ list_id: 'not-a-uuid' }, { list_id: 42 }, {}]) {
+      const result = await client.callTool({ name: 'list_recipients', arguments: args as Record<string, unknown> });
+      expect(result.isError).toBe(true);
+    }
+    const banner = await client.callTool({ name: 'publish_banner', arguments: { headline: 'x'.repeat(81), body: 'b', cta_label: 'c' } });
+    expect(banner.isError).toBe(true);
+    await client.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { appRouter } from '../../root';
+import type { Meta } from '../../trpc';
+import { cacheControlOf } from '../../content/http-cache';
+
+interface ProcedureDef {
+  _def: { meta?: Meta };
+}
+
+// at run time tRPC keeps procedures flat, keyed by their dotted path
+const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
+
+/** Path parameter names of every REST route (`{list_id}` ...): how a 422 tells `path` from `query`. */
+export const PATH_PARAM_NAMES = new Set(
+  Object.values(procedures).flatMap((p) => [...(p._def.meta?.openapi?.path ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)),
+);
+
+/** The REST success status of a procedure when it is not 200 (201 for creates). */
+export function successStatusOf(procedurePath: string): number {
+  return procedures[procedurePath]?._def.meta?.successStatus ?? 200;
+}
+
+/** The Cache-Control of a cacheable public GET (meta `httpCache`), else undefined. */
+export function cacheControlFor(procedurePath: string): string | undefined {
+  const policy = procedures[procedurePath]?._def.meta?.httpCache;
+  return policy && cacheControlOf(policy);
+}
+
+/** The error statuses a procedure documents beside the ones every route has (401, 422, 429). */
+export function errorStatusesOf(procedurePath: string): number[] {
+  return procedures[procedurePath]?._def.meta?.errors ?? [];
+}
