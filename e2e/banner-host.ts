@@ -64,9 +64,9 @@ export interface BannerContent {
 /** Publishes as the dashboard does (same-origin tRPC mutation as the signed-in user); returns the banner. */
 export async function publishAsUser(page: Page, projectId: string, content: BannerContent) {
   const baseURL = new URL(page.url()).origin;
-  const res = await page.request.post('/api/trpc/banner.publishForProject', {
-    data: { projectId, ...content },
-    headers: { origin: baseURL },
+  const res = await page.request.post('/api/trpc/banner.publish', {
+    data: content,
+    headers: { origin: baseURL, 'x-shipnote-project': projectId },
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).result.data as { slug: string; published_at: string };

@@ -1,35 +1,40 @@
 import type { Database } from '@/db/client';
 import { db as openDb } from '@/db/client';
+import type { Actor } from './auth/actor';
+import { resolveActor, type Credentials } from './auth/resolve';
 
 /** The header the HTTP front sets to the client's address; any copy sent by a client is dropped. */
 export const CLIENT_IP_HEADER = 'x-shipnote-client-ip';
 
 export interface Context {
   db: Database;
-  headers: Headers;
+  /** who is calling, resolved once by the surface that received the request */
+  actor: Actor;
   clientIp: string;
-  /** headers the adapter adds to the response (rate limit headers) */
+  /** the request's headers, for the few verbs that read one (the banner's page URL) */
+  headers: Headers;
+  /** headers the surface adds to the response (rate limit headers) */
   resHeaders: Headers;
-  /** set by the dashboard adapters from the next-auth session */
-  sessionUserId: string | null;
 }
 
-/** The caller of a token procedure: the token's project and the user who created the token. */
+/** A project-scoped procedure's context: the actor's project and the user acting for it. */
 export interface ProjectContext extends Context {
   projectId: string;
   userId: string;
 }
 
-export async function createContext(opts: {
-  headers: Headers;
-  resHeaders?: Headers;
-  sessionUserId?: string | null;
-}): Promise<Context> {
+/**
+ * The context of one request, built once by a surface's entry: authentication happens here, below
+ * tRPC. `Authorization` comes from the headers; the session and project from the dashboard surface.
+ */
+export async function createContext(opts: { headers: Headers; resHeaders?: Headers } & Omit<Credentials, 'authorization'>): Promise<Context> {
+  const db = await openDb();
+  const { headers, resHeaders, ...credentials } = opts;
   return {
-    db: await openDb(),
-    headers: opts.headers,
-    clientIp: opts.headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1',
-    resHeaders: opts.resHeaders ?? new Headers(),
-    sessionUserId: opts.sessionUserId ?? null,
+    db,
+    actor: await resolveActor(db, { ...credentials, authorization: headers.get('authorization') }),
+    clientIp: headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1',
+    headers,
+    resHeaders: resHeaders ?? new Headers(),
   };
 }

@@ -1,22 +1,25 @@
 import { initTRPC } from '@trpc/server';
-import { z, ZodError } from 'zod';
-import { getProjectForUser } from './projects/get';
+import { ZodError } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { AppError, toTRPCError } from './errors';
 import { enforceRateLimit, type RateLimitGroup } from './rate-limit/enforce';
-import { authenticateBearer } from './api-tokens/authenticate';
 import { logError } from './log';
-import type { HttpCachePolicy } from './content/http-cache';
+
+/** How long shared caches (CDNs) may keep a public answer, and serve it stale while they refetch. */
+export interface HttpCachePolicy {
+  maxAge: number;
+  staleWhileRevalidate: number;
+}
 
 export interface Meta extends OpenApiMeta {
-  /** the section 8 endpoint group; every public and token procedure is limited, `general` by default */
+  /** the section 8 endpoint group; every procedure is limited, `general` by default */
   rateLimit?: RateLimitGroup;
   /** the HTTP status of a REST success when it is not 200 */
   successStatus?: number;
   /** error statuses the REST route documents beyond 401, 422 and 429 (e.g. 400, 404, 409) */
   errors?: number[];
-  /** a cacheable public GET: the REST adapter adds ETag, Cache-Control and 304 (server/content/http-cache.ts) */
+  /** a cacheable public GET: the REST surface adds ETag, Cache-Control and 304 */
   httpCache?: HttpCachePolicy;
 }
 
@@ -38,7 +41,7 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** The one error mapper: domain errors become tRPC errors; unknown ones are logged and hidden. */
+/** Domain errors become tRPC errors; unknown ones are logged and hidden. Each surface maps the result. */
 const mapErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (!result.ok) {
@@ -49,38 +52,46 @@ const mapErrors = t.middleware(async ({ next, path }) => {
   return result;
 });
 
+/**
+ * Per client IP and endpoint group (api-v1.md section 8) for API callers; dashboard sessions share one
+ * generous budget per user, so a person typing in an editor is never throttled but a script is.
+ */
 const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
-  await enforceRateLimit(ctx, meta?.rateLimit ?? 'general');
+  const { actor } = ctx;
+  const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
+  if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
+  else await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
   return next();
 });
 
-const base = t.procedure.use(mapErrors);
+/** Anyone; rate limited. */
+export const publicProcedure = t.procedure.use(mapErrors).use(rateLimited);
 
-/** Anyone; rate limited per client IP. */
-export const publicProcedure = base.use(rateLimited);
-
-/** An API token (later also an OAuth access token) scoped to one project. */
-export const tokenProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const caller = await authenticateBearer(ctx.db, ctx.headers.get('authorization'));
-  if (!caller) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-  return next({ ctx: { ...caller } });
+/**
+ * One project, whoever acts for it: an API token, an OAuth grant (MCP) or a member in the dashboard.
+ * The project was checked when the actor was resolved; verbs scope every query to `ctx.projectId`.
+ */
+export const projectProcedure = publicProcedure.use(({ ctx, next }) => {
+  const { actor } = ctx;
+  if (actor.kind === 'project') return next({ ctx: { projectId: actor.projectId, userId: actor.userId } });
+  if (actor.kind === 'user') throw new AppError('NOT_FOUND', 'Project not found');
+  throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
 });
 
-/** A signed-in dashboard user. Not rate limited: the session is the gate. */
-export const sessionProcedure = base.use(async ({ ctx, next }) => {
-  if (!ctx.sessionUserId) throw new AppError('UNAUTHORIZED', 'Sign in required');
-  return next({ ctx: { userId: ctx.sessionUserId } });
+/** Dashboard-only work on a project (its API keys, connected apps, webhook secrets): a member's session. */
+export const memberProcedure = projectProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind !== 'project' || ctx.actor.via !== 'session') throw new AppError('FORBIDDEN', 'Only members can do this in the dashboard');
+  return next();
 });
 
-/** A signed-in user acting on one of their projects (`projectId` in the input). */
-export const memberProcedure = sessionProcedure
-  .input(z.object({ projectId: z.uuid() }))
-  .use(async ({ ctx, input, next }) => {
-    const project = await getProjectForUser(ctx.db, ctx.userId, input.projectId);
-    return next({ ctx: { projectId: project.id } });
-  });
+/** A signed-in dashboard user, with or without a project. */
+export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+  const { actor } = ctx;
+  if (actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session')) return next({ ctx: { userId: actor.userId } });
+  throw new AppError('UNAUTHORIZED', 'Sign in required');
+});
 
 /** A validation failure in one readable line, for the dashboard and MCP tool errors. */
-function describeIssues(error: ZodError): string {
+export function describeIssues(error: ZodError): string {
   return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 }

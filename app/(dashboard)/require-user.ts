@@ -1,4 +1,4 @@
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { currentUserId } from '@/server/auth/session';
 import { serverCaller } from '@/server/surfaces/web/caller';
 
@@ -7,4 +7,12 @@ export async function requireUser(returnTo: string) {
   const userId = await currentUserId();
   if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
   return { userId, caller: await serverCaller() };
+}
+
+/** The caller acting on one of the user's projects (by slug), and that project; 404 for any other. */
+export async function requireProject(slug: string, returnTo: string) {
+  const { userId } = await requireUser(returnTo);
+  const caller = await serverCaller(slug);
+  const project = await caller.projects.get({ idOrSlug: slug }).catch(() => notFound());
+  return { userId, caller, project };
 }

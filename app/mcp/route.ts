@@ -1,4 +1,4 @@
-import { handleMcpMethodNotAllowed, handleMcpPost } from '@/server/surfaces/mcp/endpoint';
+import { handleMcpMethodNotAllowed, handleMcpPost } from '@/server/surfaces/mcp/entry';
 import { preflight } from '@/server/surfaces/oauth/http';
 
 export const dynamic = 'force-dynamic';

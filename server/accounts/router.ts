@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicProcedure, router, sessionProcedure } from '../trpc';
+import { publicProcedure, router, userProcedure } from '../trpc';
 import { createUser } from './create-user';
 import { getUser } from './get-user';
 import { ZSignUpInput, ZUser } from './schemas';
@@ -15,5 +15,5 @@ export const accountsRouter = router({
       void verifyNewAccount(ctx.db, user.id);
       return user;
     }),
-  current: sessionProcedure.input(z.void()).output(ZUser).query(({ ctx }) => getUser(ctx.db, ctx.userId)),
+  current: userProcedure.input(z.void()).output(ZUser).query(({ ctx }) => getUser(ctx.db, ctx.userId)),
 });

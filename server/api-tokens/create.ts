@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/db/client';
 import { apiTokens } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
-import { API_TOKEN_PREFIX } from './authenticate';
+import { API_TOKEN_PREFIX } from '../auth/bearer';
 import { toTokenSummary } from './list';
 
 const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;

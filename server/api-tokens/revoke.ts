@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { apiTokens } from '@/db/schema';
+import { forgetCredentials } from '../auth/credentials-cache';
 import { AppError } from '../errors';
 
 /** Revokes a token of the project; the row stays so the revocation is on record. */
@@ -11,5 +12,6 @@ export async function revokeApiToken(db: DbOrTx, input: { projectId: string; tok
     .where(and(eq(apiTokens.id, input.tokenId), eq(apiTokens.projectId, input.projectId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (revoked.length === 0) throw new AppError('NOT_FOUND', 'API key not found');
+  forgetCredentials();
   return { id: input.tokenId, revoked: true };
 }

@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
 import type { Database } from '@/db/client';
-import { authenticateBearer, type BearerCaller } from '../api-tokens/authenticate';
+import { parseBearer, type BearerCaller } from '../auth/bearer';
+import { peekBearer, verifyBearer } from '../auth/credentials-cache';
 import { AppError } from '../errors';
 import { bannerCaches, cacheGet, cachePeek } from './cache';
 import { NO_LIVE_BANNER } from './internal';
@@ -39,9 +39,9 @@ export type DatabaseRef = Database | Promise<Database>;
  */
 export function answerBannerRequest(db: DatabaseRef, request: BannerRequest, now = Date.now()): BannerAnswer | Promise<BannerAnswer> {
   const caches = bannerCaches();
-  const token = request.authorization?.trim();
-  const caller = token ? cachePeek(caches.tokens, tokenKey(token), now) : undefined;
-  const target = token ? caller && projectTarget(caller.value) : keyOrOperator(request);
+  const token = request.authorization ? (parseBearer(request.authorization) ?? '') : undefined;
+  const caller = token ? peekBearer(token, null, now) : undefined;
+  const target = token !== undefined ? caller && projectTarget(caller.value) : keyOrOperator(request);
   const source = target && cachePeek(caches.sources, targetKey(target), now);
   if (target && source) return toAnswer(db, target, source.value, request, now);
   return answerAfterLoading(db, request, token, now);
@@ -50,9 +50,7 @@ export function answerBannerRequest(db: DatabaseRef, request: BannerRequest, now
 async function answerAfterLoading(db: DatabaseRef, request: BannerRequest, token: string | undefined, now: number) {
   const caches = bannerCaches();
   const database = await db;
-  const target = token
-    ? projectTarget(await cacheGet(caches.tokens, tokenKey(token), () => authenticateBearer(database, token), now))
-    : keyOrOperator(request);
+  const target = token !== undefined ? projectTarget(token ? await verifyBearer(database, token, null, now) : null) : keyOrOperator(request);
   const source = await cacheGet(caches.sources, targetKey(target), () => loadBannerSource(database, target), now);
   return toAnswer(db, target, source, request, now);
 }
@@ -76,11 +74,6 @@ function buildAnswer(source: BannerSource, scope: 'public' | 'private', live: bo
   if (!live) return { status: 404, banner: null, body: NOT_FOUND_BODY, etag: null, headers };
   headers.ETag = source.etag!;
   return { status: 200, banner: source.banner, body: source.json!, etag: source.etag, headers };
-}
-
-/** Tokens are cached under a hash, so no bearer secret is kept in memory as a map key. */
-function tokenKey(authorization: string): string {
-  return hash('sha256', authorization, 'base64url');
 }
 
 function projectTarget(caller: BearerCaller | null): BannerTarget {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { projectProcedure, publicProcedure, router } from '../trpc';
 import { getBannerState } from './state';
 import { publishBanner } from './publish';
 import { ZBanner, ZBannerQuery, ZBannerState, ZPublishBannerInput, ZTakeDownInput } from './schemas';
@@ -31,14 +31,10 @@ export const bannerRouter = router({
     .output(ZBanner)
     .query(({ ctx, input }) => serveBanner({ ctx, input })),
 
-  // for the MCP tools get_banner, publish_banner and take_down_banner (decisions.md)
-  get: tokenProcedure.input(z.void()).output(ZBannerState).query(({ ctx }) => getBannerState({ ctx })),
-  publish: tokenProcedure.input(ZPublishBannerInput).output(ZBanner).mutation(({ ctx, input }) => publishBanner({ ctx, input })),
-  takeDown: tokenProcedure.input(ZTakeDownInput).output(ZBanner).mutation(({ ctx, input }) => takeDownBanner({ ctx, input })),
+  // the dashboard editor and the MCP tools get_banner, publish_banner and take_down_banner (decisions.md)
+  get: projectProcedure.input(z.void()).output(ZBannerState).query(({ ctx }) => getBannerState({ ctx })),
+  publish: projectProcedure.input(ZPublishBannerInput).output(ZBanner).mutation(({ ctx, input }) => publishBanner({ ctx, input })),
+  takeDown: projectProcedure.input(ZTakeDownInput).output(ZBanner).mutation(({ ctx, input }) => takeDownBanner({ ctx, input })),
 
-  // the dashboard editor
-  state: memberProcedure.output(ZBannerState).query(({ ctx }) => getBannerState({ ctx })),
-  publishForProject: memberProcedure.input(ZPublishBannerInput).output(ZBanner).mutation(({ ctx, input }) => publishBanner({ ctx, input })),
-  takeDownForProject: memberProcedure.input(ZTakeDownInput).output(ZBanner).mutation(({ ctx, input }) => takeDownBanner({ ctx, input })),
-  cancelTakeDown: memberProcedure.output(ZBanner).mutation(({ ctx }) => cancelTakeDown({ ctx })),
+  cancelTakeDown: projectProcedure.output(ZBanner).mutation(({ ctx }) => cancelTakeDown({ ctx })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { projectProcedure, publicProcedure, router } from '../trpc';
 import { PUBLIC_CONTENT_CACHE } from '../content/http-cache';
 import { ZIdInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from '../content/schemas';
 import { ZFeed } from '../feeds/schemas';
@@ -28,16 +28,10 @@ export const blogPostsRouter = router({
   /** the public web page */
   page: publicProcedure.input(ZSlugInput).output(ZBlogPostPage).query(({ ctx, input }) => blogPostPage({ ctx, input })),
 
-  /** authoring with an API token: what the MCP tools list_blog_posts, get_blog_post, save_blog_post call */
-  token: router({
-    list: tokenProcedure.input(ZStatusFilter).output(z.array(ZManagedBlogPost)).query(({ ctx, input }) => listBlogPosts({ ctx, input })),
-    get: tokenProcedure.input(ZIdInput).output(ZManagedBlogPost).query(({ ctx, input }) => getBlogPost({ ctx, input })),
-    save: tokenProcedure.input(ZSaveBlogPostInput).output(ZManagedBlogPost).mutation(({ ctx, input }) => saveBlogPost({ ctx, input })),
-  }),
-  /** authoring in the dashboard */
-  member: router({
-    list: memberProcedure.input(ZStatusFilter).output(z.array(ZManagedBlogPost)).query(({ ctx, input }) => listBlogPosts({ ctx, input })),
-    get: memberProcedure.input(ZIdInput).output(ZManagedBlogPost).query(({ ctx, input }) => getBlogPost({ ctx, input })),
-    save: memberProcedure.input(ZSaveBlogPostInput).output(ZManagedBlogPost).mutation(({ ctx, input }) => saveBlogPost({ ctx, input })),
+  /** authoring, by any actor of the project (dashboard, API token, agent): what the MCP tools list_blog_posts, get_blog_post, save_blog_post call */
+  manage: router({
+    list: projectProcedure.input(ZStatusFilter).output(z.array(ZManagedBlogPost)).query(({ ctx, input }) => listBlogPosts({ ctx, input })),
+    get: projectProcedure.input(ZIdInput).output(ZManagedBlogPost).query(({ ctx, input }) => getBlogPost({ ctx, input })),
+    save: projectProcedure.input(ZSaveBlogPostInput).output(ZManagedBlogPost).mutation(({ ctx, input }) => saveBlogPost({ ctx, input })),
   }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { projectProcedure, publicProcedure, router } from '../trpc';
 import { PUBLIC_CONTENT_CACHE } from '../content/http-cache';
 import { ZIdInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from '../content/schemas';
 import { ZFeed } from '../feeds/schemas';
@@ -27,16 +27,10 @@ export const changelogsRouter = router({
   /** the public web page */
   page: publicProcedure.input(ZSlugInput).output(ZChangelogPage).query(({ ctx, input }) => changelogPage({ ctx, input })),
 
-  /** authoring with an API token: what the MCP tools list_changelogs, get_changelog, save_changelog call */
-  token: router({
-    list: tokenProcedure.input(ZStatusFilter).output(z.array(ZManagedChangelog)).query(({ ctx, input }) => listChangelogs({ ctx, input })),
-    get: tokenProcedure.input(ZIdInput).output(ZManagedChangelog).query(({ ctx, input }) => getChangelog({ ctx, input })),
-    save: tokenProcedure.input(ZSaveChangelogInput).output(ZManagedChangelog).mutation(({ ctx, input }) => saveChangelog({ ctx, input })),
-  }),
-  /** authoring in the dashboard */
-  member: router({
-    list: memberProcedure.input(ZStatusFilter).output(z.array(ZManagedChangelog)).query(({ ctx, input }) => listChangelogs({ ctx, input })),
-    get: memberProcedure.input(ZIdInput).output(ZManagedChangelog).query(({ ctx, input }) => getChangelog({ ctx, input })),
-    save: memberProcedure.input(ZSaveChangelogInput).output(ZManagedChangelog).mutation(({ ctx, input }) => saveChangelog({ ctx, input })),
+  /** authoring, by any actor of the project (dashboard, API token, agent): what the MCP tools list_changelogs, get_changelog, save_changelog call */
+  manage: router({
+    list: projectProcedure.input(ZStatusFilter).output(z.array(ZManagedChangelog)).query(({ ctx, input }) => listChangelogs({ ctx, input })),
+    get: projectProcedure.input(ZIdInput).output(ZManagedChangelog).query(({ ctx, input }) => getChangelog({ ctx, input })),
+    save: projectProcedure.input(ZSaveChangelogInput).output(ZManagedChangelog).mutation(({ ctx, input }) => saveChangelog({ ctx, input })),
   }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZManagedBlogPost } from '../blog-posts/schemas';
 import { ZManagedChangelog } from '../changelogs/schemas';
-import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { memberProcedure, projectProcedure, publicProcedure, router } from '../trpc';
 import { generateChangelog, generateDrafts, previewDrafts } from './drafts';
 import { ZGrouped } from './generate/schemas';
 import { receiveGithubDelivery } from './github/receive';
@@ -20,7 +20,7 @@ const ZPreview = z.object({ summary: ZGrouped, changelog: ZRenderedDraft, blog_p
 const ZDrafts = z.object({ summary: ZGrouped, changelog: ZManagedChangelog, blog_post: ZManagedBlogPost, banner: ZBannerProposal });
 
 export const commitsRouter = router({
-  push: tokenProcedure
+  push: projectProcedure
     .meta({
       openapi: { method: 'POST', path: '/commits', tags, summary: 'Record commits of the project', description: 'Deduplicated by `sha` per project; 1-1000 commits per request.' },
       rateLimit: 'write',
@@ -29,12 +29,12 @@ export const commitsRouter = router({
     .output(ZPushResult)
     .mutation(({ ctx, input }) => pushCommits({ ctx, input })),
   // list_commits and generate_changelog (decisions.md, MCP tools 2 and 3)
-  list: tokenProcedure
+  list: projectProcedure
     .meta({ openapi: { method: 'GET', path: '/commits', tags, summary: 'Commits recorded for the project, newest first' }, rateLimit: 'read' })
     .input(ZListCommitsInput)
     .output(ZCommitList)
     .query(({ ctx, input }) => listCommits({ ctx, input })),
-  generateChangelog: tokenProcedure
+  generateChangelog: projectProcedure
     .meta({ rateLimit: 'write' })
     .input(ZWindowInput)
     .output(ZManagedChangelog)
@@ -45,13 +45,10 @@ export const commitsRouter = router({
   }),
 
   // the dashboard
-  member: router({
-    list: memberProcedure.input(ZListCommitsInput).output(ZCommitList).query(({ ctx, input }) => listCommits({ ctx, input })),
-    preview: memberProcedure.input(ZWindowInput).output(ZPreview).query(({ ctx, input }) => previewDrafts({ ctx, input })),
-    generateDrafts: memberProcedure.input(ZWindowInput).output(ZDrafts).mutation(({ ctx, input }) => generateDrafts({ ctx, input })),
-    settings: memberProcedure.output(ZCommitSettings).query(({ ctx }) => getCommitSettings({ ctx })),
-    setRepository: memberProcedure.input(ZSetRepositoryInput).output(ZCommitSettings).mutation(({ ctx, input }) => setRepositoryUrl({ ctx, input })),
-    rotateWebhookSecret: memberProcedure.output(ZWebhookSecret).mutation(({ ctx }) => rotateWebhookSecret({ ctx })),
-    removeWebhookSecret: memberProcedure.output(ZCommitSettings).mutation(({ ctx }) => removeWebhookSecret({ ctx })),
-  }),
+  preview: projectProcedure.input(ZWindowInput).output(ZPreview).query(({ ctx, input }) => previewDrafts({ ctx, input })),
+  generateDrafts: projectProcedure.input(ZWindowInput).output(ZDrafts).mutation(({ ctx, input }) => generateDrafts({ ctx, input })),
+  settings: memberProcedure.output(ZCommitSettings).query(({ ctx }) => getCommitSettings({ ctx })),
+  setRepository: memberProcedure.input(ZSetRepositoryInput).output(ZCommitSettings).mutation(({ ctx, input }) => setRepositoryUrl({ ctx, input })),
+  rotateWebhookSecret: memberProcedure.output(ZWebhookSecret).mutation(({ ctx }) => rotateWebhookSecret({ ctx })),
+  removeWebhookSecret: memberProcedure.output(ZCommitSettings).mutation(({ ctx }) => removeWebhookSecret({ ctx })),
 });

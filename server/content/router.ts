@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberProcedure, publicProcedure, router, sessionProcedure, tokenProcedure } from '../trpc';
+import { projectProcedure, publicProcedure, router, userProcedure } from '../trpc';
 import { renderMarkdown } from '../markdown/render';
 import { publishContent, unpublishContent, ZManagedContent } from './publish';
 import { ZKindIdInput, ZPublicSlug } from './schemas';
@@ -13,15 +13,9 @@ export const contentRouter = router({
   /** the public page of a project */
   site: publicProcedure.input(z.object({ project: ZPublicSlug })).output(ZProjectSite).query(({ ctx, input }) => projectSite({ ctx, input })),
   /** the dashboard editor's live preview: exactly what pages, feeds and emails will show */
-  preview: sessionProcedure.input(ZPreviewInput).output(ZPreview).mutation(({ input }) => ({ html: renderMarkdown(input.markdown) })),
+  preview: userProcedure.input(ZPreviewInput).output(ZPreview).mutation(({ input }) => ({ html: renderMarkdown(input.markdown) })),
 
-  /** publish_content and unpublish_content of the MCP tools */
-  token: router({
-    publish: tokenProcedure.input(ZKindIdInput).output(ZManagedContent).mutation(({ ctx, input }) => publishContent({ ctx, input })),
-    unpublish: tokenProcedure.input(ZKindIdInput).output(ZManagedContent).mutation(({ ctx, input }) => unpublishContent({ ctx, input })),
-  }),
-  member: router({
-    publish: memberProcedure.input(ZKindIdInput).output(ZManagedContent).mutation(({ ctx, input }) => publishContent({ ctx, input })),
-    unpublish: memberProcedure.input(ZKindIdInput).output(ZManagedContent).mutation(({ ctx, input }) => unpublishContent({ ctx, input })),
-  }),
+  /** publish_content and unpublish_content of the MCP tools, and the dashboard's publish bar */
+  publish: projectProcedure.meta({ rateLimit: 'write' }).input(ZKindIdInput).output(ZManagedContent).mutation(({ ctx, input }) => publishContent({ ctx, input })),
+  unpublish: projectProcedure.meta({ rateLimit: 'write' }).input(ZKindIdInput).output(ZManagedContent).mutation(({ ctx, input }) => unpublishContent({ ctx, input })),
 });

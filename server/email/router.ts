@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { sessionProcedure, memberProcedure, router } from '../trpc';
+import { memberProcedure, router, userProcedure } from '../trpc';
 import { getOutboxMessage, listOutbox } from './outbox-read';
 import { ZOutboxListInput, ZOutboxMessage, ZOutboxSummary } from './schemas';
 import { getTransport } from './transport';
 
 /** The outbox in the dashboard: what the embedded default stored instead of sending. */
 export const emailRouter = router({
-  transport: sessionProcedure.output(z.object({ kind: z.enum(['smtp', 'outbox']) })).query(() => ({ kind: getTransport().kind })),
+  transport: userProcedure.output(z.object({ kind: z.enum(['smtp', 'outbox']) })).query(() => ({ kind: getTransport().kind })),
   outbox: router({
     list: memberProcedure.input(ZOutboxListInput).output(z.array(ZOutboxSummary)).query(({ ctx, input }) => listOutbox({ ctx, input })),
     get: memberProcedure

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberProcedure, publicProcedure, router, tokenProcedure } from '../trpc';
+import { projectProcedure, publicProcedure, router } from '../trpc';
 import { PUBLIC_CONTENT_CACHE } from '../content/http-cache';
 import { ZIdInput, ZSlugInput, ZStatusFilter } from '../content/schemas';
 import { getKbSet, listKbSets } from './get';
@@ -18,16 +18,10 @@ export const kbSetsRouter = router({
   /** the public web page */
   page: publicProcedure.input(ZSlugInput).output(ZKbSetPage).query(({ ctx, input }) => kbSetPage({ ctx, input })),
 
-  /** authoring with an API token: what the MCP tools list_kb_sets, get_kb_set, save_kb_set call */
-  token: router({
-    list: tokenProcedure.input(ZStatusFilter).output(z.array(ZManagedKbSet)).query(({ ctx, input }) => listKbSets({ ctx, input })),
-    get: tokenProcedure.input(ZIdInput).output(ZManagedKbSet).query(({ ctx, input }) => getKbSet({ ctx, input })),
-    save: tokenProcedure.input(ZSaveKbSetInput).output(ZManagedKbSet).mutation(({ ctx, input }) => saveKbSet({ ctx, input })),
-  }),
-  /** authoring in the dashboard */
-  member: router({
-    list: memberProcedure.input(ZStatusFilter).output(z.array(ZManagedKbSet)).query(({ ctx, input }) => listKbSets({ ctx, input })),
-    get: memberProcedure.input(ZIdInput).output(ZManagedKbSet).query(({ ctx, input }) => getKbSet({ ctx, input })),
-    save: memberProcedure.input(ZSaveKbSetInput).output(ZManagedKbSet).mutation(({ ctx, input }) => saveKbSet({ ctx, input })),
+  /** authoring, by any actor of the project (dashboard, API token, agent): what the MCP tools list_kb_sets, get_kb_set, save_kb_set call */
+  manage: router({
+    list: projectProcedure.input(ZStatusFilter).output(z.array(ZManagedKbSet)).query(({ ctx, input }) => listKbSets({ ctx, input })),
+    get: projectProcedure.input(ZIdInput).output(ZManagedKbSet).query(({ ctx, input }) => getKbSet({ ctx, input })),
+    save: projectProcedure.input(ZSaveKbSetInput).output(ZManagedKbSet).mutation(({ ctx, input }) => saveKbSet({ ctx, input })),
   }),
 });

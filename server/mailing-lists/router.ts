@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberProcedure, router, tokenProcedure } from '../trpc';
+import { projectProcedure, router } from '../trpc';
 import { createList } from './create';
 import { getList } from './get';
 import { listLists, listListsWithCounts } from './list';
@@ -7,15 +7,15 @@ import { ZCreateListInput, ZGetListInput, ZListSummary, ZMailingList } from './s
 
 const tags = ['Mailing lists'];
 
-/** Section 4.4 lists for API tokens (REST, MCP), and the same verbs for the dashboard. */
+/** Section 4.4 lists: one procedure per verb for REST, MCP and the dashboard. */
 export const mailingListsRouter = router({
-  list: tokenProcedure
+  list: projectProcedure
     .meta({ openapi: { method: 'GET', path: '/email/lists', tags, summary: 'Mailing lists of the project' }, rateLimit: 'read' })
     .input(z.void())
     .output(z.array(ZListSummary))
     .query(({ ctx }) => listLists({ ctx })),
 
-  create: tokenProcedure
+  create: projectProcedure
     .meta({
       openapi: { method: 'POST', path: '/email/lists', tags, summary: 'Create a mailing list' },
       rateLimit: 'write',
@@ -26,15 +26,12 @@ export const mailingListsRouter = router({
     .output(ZMailingList)
     .mutation(({ ctx, input }) => createList({ ctx, input })),
 
-  get: tokenProcedure
+  get: projectProcedure
     .meta({ openapi: { method: 'GET', path: '/email/lists/{list_id}', tags, summary: 'One mailing list with its counts' }, rateLimit: 'read', errors: [404] })
     .input(ZGetListInput)
     .output(ZMailingList)
     .query(({ ctx, input }) => getList({ ctx, input })),
 
-  dashboard: router({
-    list: memberProcedure.output(z.array(ZMailingList)).query(({ ctx }) => listListsWithCounts({ ctx })),
-    get: memberProcedure.input(ZGetListInput).output(ZMailingList).query(({ ctx, input }) => getList({ ctx, input })),
-    create: memberProcedure.input(ZCreateListInput).output(ZMailingList).mutation(({ ctx, input }) => createList({ ctx, input })),
-  }),
+  /** the dashboard's table: every list with all seven fields */
+  listWithCounts: projectProcedure.output(z.array(ZMailingList)).query(({ ctx }) => listListsWithCounts({ ctx })),
 });

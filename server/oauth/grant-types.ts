@@ -1,3 +1,4 @@
+import { forgetCredentials } from '../auth/credentials-cache';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { memberships, oauthCodes, oauthGrants, oauthTokens, users } from '@/db/schema';
@@ -82,6 +83,7 @@ export async function refreshTokens(db: Database, client: OAuthClient, form: Map
       .returning({ id: oauthTokens.id });
     return rotated ? issueTokenPair(tx, row.grant.id, true) : null;
   });
+  forgetCredentials(); // the rotated access token stops working here at once
   if (issued) return issued;
   await db.transaction((tx) => revokeGrant(tx, row.grant.id));
   throw new OAuthError('invalid_grant', 'The refresh token was revoked; the authorization is revoked');

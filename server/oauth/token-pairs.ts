@@ -1,3 +1,4 @@
+import { forgetCredentials } from '../auth/credentials-cache';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { oauthGrants, oauthTokens } from '@/db/schema';
@@ -37,4 +38,5 @@ export async function issueTokenPair(tx: DbOrTx, grantId: string, withRefresh: b
 export async function revokeGrant(tx: DbOrTx, grantId: string): Promise<void> {
   await tx.update(oauthGrants).set({ revokedAt: sql`now()` }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
   await tx.update(oauthTokens).set({ revokedAt: sql`now()` }).where(and(eq(oauthTokens.grantId, grantId), isNull(oauthTokens.revokedAt)));
+  forgetCredentials();
 }

@@ -1,7 +1,7 @@
 import { config } from '../config';
 
 export const SCOPE = 'mcp';
-export const ACCESS_TOKEN_PREFIX = 'service_at_';
+export { ACCESS_TOKEN_PREFIX } from '../auth/bearer';
 export const REFRESH_TOKEN_PREFIX = 'service_rt_';
 export const CLIENT_SECRET_PREFIX = 'service_cs_';
 

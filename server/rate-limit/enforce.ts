@@ -39,9 +39,10 @@ export function rateLimitHeaders(decision: RateLimitDecision, now = Date.now()):
 export async function enforceRateLimit(
   ctx: { clientIp: string; resHeaders: Headers },
   group: RateLimitGroup,
+  key = ctx.clientIp,
 ): Promise<void> {
   if (!config.rateLimitEnabled) return;
-  const decision = await getRateLimiter().check(group, ctx.clientIp);
+  const decision = await getRateLimiter().check(group, key);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) ctx.resHeaders.set(name, value);
   if (!decision.allowed) {
     const wait = ctx.resHeaders.get('Retry-After');

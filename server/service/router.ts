@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicProcedure, router, tokenProcedure } from '../trpc';
+import { projectProcedure, publicProcedure, router } from '../trpc';
 import { getUser } from '../accounts/get-user';
 import { ZUser } from '../accounts/schemas';
 import { getHealth } from './health';
@@ -12,7 +12,7 @@ export const serviceRouter = router({
     .output(ZHealth)
     .query(() => getHealth()),
 
-  me: tokenProcedure
+  me: projectProcedure
     .meta({ openapi: { method: 'GET', path: '/me', tags: ['Service'], summary: 'The user that owns the API token' } })
     .input(z.void())
     .output(ZUser)

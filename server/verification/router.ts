@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicProcedure, router, sessionProcedure } from '../trpc';
+import { publicProcedure, router, userProcedure } from '../trpc';
 import { confirmEmail } from './confirm';
 import { sendVerificationEmail } from './request';
 
@@ -9,5 +9,5 @@ export const verificationRouter = router({
     .input(z.object({ token: z.string().min(1).max(200) }))
     .output(z.object({ email: z.string() }))
     .mutation(({ ctx, input }) => confirmEmail({ ctx, input })),
-  resend: sessionProcedure.output(z.object({ sent: z.boolean() })).mutation(({ ctx }) => sendVerificationEmail(ctx.db, ctx.userId)),
+  resend: userProcedure.output(z.object({ sent: z.boolean() })).mutation(({ ctx }) => sendVerificationEmail(ctx.db, ctx.userId)),
 });

@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function callerAs(sessionUserId: string | null) {
-  return createCaller(await createContext({ headers: new Headers(), sessionUserId }));
+async function callerAs(sessionUserId: string | null, project?: string) {
+  return createCaller(await createContext({ headers: new Headers(), sessionUserId , project }));
 }
 
 describe('accounts', () => {
@@ -48,7 +48,7 @@ describe('accounts', () => {
     const asBob = await callerAs(bob.id);
     expect(await asBob.projects.list()).toEqual([]);
     await expect(asBob.projects.get({ idOrSlug: project.slug })).rejects.toThrow('Project not found');
-    await expect(asBob.apiTokens.create({ projectId: project.id, name: 'steal' })).rejects.toThrow('Project not found');
+    await expect((await callerAs(bob.id, project.id)).apiTokens.create({ name: 'steal' })).rejects.toThrow('Project not found');
     await expect((await callerAs(null)).projects.list()).rejects.toThrow('Sign in required');
   });
 });

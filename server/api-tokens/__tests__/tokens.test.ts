@@ -5,7 +5,14 @@ import { apiTokens, memberships } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { AppError } from '@/server/errors';
 import { createTestProject } from '@/tests/factories';
-import { authenticateBearer } from '../authenticate';
+import { lookupBearer } from '@/server/auth/bearer';
+
+/** The token's caller as REST resolves it (API tokens only). */
+async function authenticateBearer(db: Parameters<typeof lookupBearer>[0], authorization: string) {
+  const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
+  const caller = token ? await lookupBearer(db, token, null) : null;
+  return caller && { projectId: caller.projectId, userId: caller.userId };
+}
 import { createApiToken } from '../create';
 import { listApiTokens } from '../list';
 import { revokeApiToken } from '../revoke';

@@ -150,11 +150,10 @@ describe('dashboard procedures', () => {
   it('refuse a project the signed-in user is not a member of, as not found', async () => {
     const mine = await newProject();
     const theirs = await newProject();
-    const caller = createCaller(await createContext({ headers: new Headers(), sessionUserId: mine.user.id }));
-    await expect(caller.banner.state({ projectId: theirs.project.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.banner.publishForProject({ projectId: theirs.project.id, ...CONTENT })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const published = await caller.banner.publishForProject({ projectId: mine.project.id, ...CONTENT });
-    expect((await caller.banner.state({ projectId: mine.project.id })).banner).toEqual(published);
+    await expect(createCaller(await createContext({ headers: new Headers(), sessionUserId: mine.user.id, project: theirs.project.id })).banner.get()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(createCaller(await createContext({ headers: new Headers(), sessionUserId: mine.user.id, project: theirs.project.id })).banner.publish({ ...CONTENT })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const published = await createCaller(await createContext({ headers: new Headers(), sessionUserId: mine.user.id, project: mine.project.id })).banner.publish({ ...CONTENT });
+    expect((await createCaller(await createContext({ headers: new Headers(), sessionUserId: mine.user.id, project: mine.project.id })).banner.get()).banner).toEqual(published);
   });
 });
 

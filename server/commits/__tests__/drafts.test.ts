@@ -15,7 +15,7 @@ async function projectWithHistory() {
   expect(pushed.json.added).toBe(MARCH_2025.length);
   const headers = new Headers({ authorization: `Bearer ${project.token}`, 'x-shipnote-client-ip': `10.7.${Math.floor(Math.random() * 250)}.1` });
   const asToken = createCaller(await createContext({ headers }));
-  const asMember = createCaller(await createContext({ headers: new Headers(), sessionUserId: project.user.id }));
+  const asMember = createCaller(await createContext({ headers: new Headers(), sessionUserId: project.user.id, project: project.projectId }));
   return { ...project, asToken, asMember };
 }
 
@@ -36,7 +36,7 @@ describe('generate_changelog', () => {
     expect(draft.content).toContain('## Breaking changes');
     expect(draft.content).toContain('- **api:** Add webhooks for pushes ([#12](https://github.com/acme/web/pull/12))');
     // the content domain lists it among the project's drafts
-    expect((await asToken.changelogs.token.list({ status: 'draft' })).map((c) => c.id)).toEqual([draft.id]);
+    expect((await asToken.changelogs.manage.list({ status: 'draft' })).map((c) => c.id)).toEqual([draft.id]);
   });
 
   it('counts only the commits of the window and of the project', async () => {
@@ -57,7 +57,7 @@ describe('generate_changelog', () => {
       message: 'No commits recorded from 2024-01-01 to 2024-01-31',
     });
     await expect(asToken.commits.generateChangelog({ since: '2025-03-31', until: '2025-03-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await asToken.changelogs.token.list({})).toEqual([]);
+    expect(await asToken.changelogs.manage.list({})).toEqual([]);
   });
 
   it('refuses a window whose changelog would exceed the content limits, saving nothing', async () => {
@@ -72,7 +72,7 @@ describe('generate_changelog', () => {
       code: 'BAD_REQUEST',
       message: 'The changelog for this window would be too long; choose a shorter window',
     });
-    expect(await asToken.changelogs.token.list({})).toEqual([]);
+    expect(await asToken.changelogs.manage.list({})).toEqual([]);
   });
 
   it('lists hidden types only when asked', async () => {
@@ -92,27 +92,27 @@ describe('list_commits through the token procedure', () => {
 
 describe('dashboard drafts', () => {
   it('previews without writing, then generates changelog and blog drafts and a banner proposal', async () => {
-    const { asMember, projectId } = await projectWithHistory();
-    const preview = await asMember.commits.member.preview({ projectId, ...MARCH });
+    const { asMember } = await projectWithHistory();
+    const preview = await asMember.commits.preview({ ...MARCH });
     expect(preview.summary.counts.find((c) => c.type === 'feat')).toMatchObject({ count: 4 });
     expect(preview.banner.headline).toBe('March 2025: 3 new features and 2 fixes');
-    expect(await asMember.changelogs.member.list({ projectId })).toEqual([]);
+    expect(await asMember.changelogs.manage.list({})).toEqual([]);
 
-    const drafts = await asMember.commits.member.generateDrafts({ projectId, ...MARCH });
+    const drafts = await asMember.commits.generateDrafts({ ...MARCH });
     expect(drafts.changelog).toMatchObject({ status: 'draft', content: preview.changelog.content, commit_count: 17 });
     expect(drafts.blog_post).toMatchObject({ status: 'draft', title: 'What we shipped in March 2025', period_start: '2025-03-01', period_end: '2025-03-31' });
     expect(drafts.banner).toEqual(preview.banner);
 
     // the banner proposal is exactly what the banner domain publishes
-    const banner = await asMember.banner.publishForProject({ projectId, ...drafts.banner });
+    const banner = await asMember.banner.publish({ ...drafts.banner });
     expect(banner).toMatchObject({ headline: drafts.banner.headline, commit_count: 17, period_start: '2025-03-01', period_end: '2025-03-31' });
   });
 
   it('is open to members of the project only', async () => {
     const { projectId } = await projectWithHistory();
     const stranger = await createTestUser(harness.db);
-    const asStranger = createCaller(await createContext({ headers: new Headers(), sessionUserId: stranger.id }));
-    await expect(asStranger.commits.member.preview({ projectId, ...MARCH })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(asStranger.commits.member.rotateWebhookSecret({ projectId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const asStranger = createCaller(await createContext({ headers: new Headers(), sessionUserId: stranger.id, project: projectId }));
+    await expect(asStranger.commits.preview({ ...MARCH })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(asStranger.commits.rotateWebhookSecret()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -21,11 +21,11 @@ async function author(name?: string): Promise<{ caller: TokenCaller; projectSlug
 describe('changelog authoring', () => {
   it('creates a draft without a slug, then publishing gives a slug from the project and version', async () => {
     const { caller, projectSlug } = await author();
-    const draft = await caller.changelogs.token.save({ title: 'Faster exports', version: '1.2.0', content: '## Added\n\n- CSV' });
+    const draft = await caller.changelogs.manage.save({ title: 'Faster exports', version: '1.2.0', content: '## Added\n\n- CSV' });
     expect(draft).toMatchObject({ kind: 'changelog', status: 'draft', slug: null, published_at: null, public_url: null, version: '1.2.0' });
     expect(draft.period_start).toBeNull();
 
-    const published = await caller.content.token.publish({ kind: 'changelog', id: draft.id });
+    const published = await caller.content.publish({ kind: 'changelog', id: draft.id });
     expect(published).toMatchObject({ kind: 'changelog', status: 'published', slug: `${projectSlug}-1-2-0` });
     expect(published.public_url).toBe(`http://localhost:3000/changelog/${projectSlug}-1-2-0`);
     expect(Date.parse(published.published_at!)).toBeGreaterThan(Date.now() - 60_000);
@@ -34,12 +34,12 @@ describe('changelog authoring', () => {
   it('keeps slug and published_at across edits, unpublish and republish', async () => {
     const { caller } = await author();
     const first = await publishChangelog(caller, { title: 'Spring release', content: 'one' });
-    const edited = await caller.changelogs.token.save({ id: first.id, title: 'Renamed entirely', content: 'two' });
+    const edited = await caller.changelogs.manage.save({ id: first.id, title: 'Renamed entirely', content: 'two' });
     expect(edited).toMatchObject({ slug: first.slug, status: 'published', title: 'Renamed entirely' });
 
-    const unpublished = await caller.content.token.unpublish({ kind: 'changelog', id: first.id });
+    const unpublished = await caller.content.unpublish({ kind: 'changelog', id: first.id });
     expect(unpublished).toMatchObject({ status: 'draft', slug: first.slug, public_url: null });
-    const again = await caller.content.token.publish({ kind: 'changelog', id: first.id });
+    const again = await caller.content.publish({ kind: 'changelog', id: first.id });
     expect(again).toMatchObject({ status: 'published', slug: first.slug, published_at: first.published_at });
   });
 
@@ -53,29 +53,29 @@ describe('changelog authoring', () => {
 
   it('writes optional fields only when sent; null clears them', async () => {
     const { caller } = await author();
-    const draft = await caller.changelogs.token.save({ title: 'T', content: 'c', version: 'v2', period_start: '2026-01-01', period_end: '2026-01-31T12:00:00Z', commit_count: 7 });
+    const draft = await caller.changelogs.manage.save({ title: 'T', content: 'c', version: 'v2', period_start: '2026-01-01', period_end: '2026-01-31T12:00:00Z', commit_count: 7 });
     expect(draft).toMatchObject({ period_start: '2026-01-01', period_end: '2026-01-31', commit_count: 7 });
-    const kept = await caller.changelogs.token.save({ id: draft.id, title: 'T2', content: 'c2' });
+    const kept = await caller.changelogs.manage.save({ id: draft.id, title: 'T2', content: 'c2' });
     expect(kept).toMatchObject({ version: 'v2', period_start: '2026-01-01', commit_count: 7 });
-    const cleared = await caller.changelogs.token.save({ id: draft.id, title: 'T2', content: 'c2', version: null, commit_count: null });
+    const cleared = await caller.changelogs.manage.save({ id: draft.id, title: 'T2', content: 'c2', version: null, commit_count: null });
     expect(cleared).toMatchObject({ version: null, commit_count: null, period_end: '2026-01-31' });
   });
 
   it('refuses a period that ends before it starts, also against the stored bound', async () => {
     const { caller } = await author();
-    await expect(caller.changelogs.token.save({ title: 'T', content: 'c', period_start: '2026-02-01', period_end: '2026-01-01' })).rejects.toThrow(/period_end/);
-    const draft = await caller.changelogs.token.save({ title: 'T', content: 'c', period_start: '2026-02-01' });
-    await expect(caller.changelogs.token.save({ id: draft.id, title: 'T', content: 'c', period_end: '2026-01-01' })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
-    expect((await caller.changelogs.token.get({ id: draft.id })).period_end).toBeNull();
+    await expect(caller.changelogs.manage.save({ title: 'T', content: 'c', period_start: '2026-02-01', period_end: '2026-01-01' })).rejects.toThrow(/period_end/);
+    const draft = await caller.changelogs.manage.save({ title: 'T', content: 'c', period_start: '2026-02-01' });
+    await expect(caller.changelogs.manage.save({ id: draft.id, title: 'T', content: 'c', period_end: '2026-01-01' })).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
+    expect((await caller.changelogs.manage.get({ id: draft.id })).period_end).toBeNull();
   });
 
   it('lists drafts and published items, filtered by status', async () => {
     const { caller } = await author();
-    const draft = await caller.changelogs.token.save({ title: 'Draft', content: 'd' });
+    const draft = await caller.changelogs.manage.save({ title: 'Draft', content: 'd' });
     const live = await publishChangelog(caller, { title: 'Live', content: 'l' });
-    expect((await caller.changelogs.token.list({})).map((c) => c.id)).toEqual([live.id, draft.id]);
-    expect((await caller.changelogs.token.list({ status: 'draft' })).map((c) => c.id)).toEqual([draft.id]);
-    expect((await caller.changelogs.token.list({ status: 'published' })).map((c) => c.id)).toEqual([live.id]);
+    expect((await caller.changelogs.manage.list({})).map((c) => c.id)).toEqual([live.id, draft.id]);
+    expect((await caller.changelogs.manage.list({ status: 'draft' })).map((c) => c.id)).toEqual([draft.id]);
+    expect((await caller.changelogs.manage.list({ status: 'published' })).map((c) => c.id)).toEqual([live.id]);
   });
 });
 
@@ -83,28 +83,28 @@ describe('blog post and knowledge-base authoring', () => {
   it('titles a post by its first level-1 heading and dates its period to the day of creation', async () => {
     const { caller, projectSlug } = await author();
     const today = new Date().toISOString().slice(0, 10);
-    const draft = await caller.blogPosts.token.save({ content: 'Lead paragraph.\n\n# How we *halved* build times\n\nBody' });
+    const draft = await caller.blogPosts.manage.save({ content: 'Lead paragraph.\n\n# How we *halved* build times\n\nBody' });
     expect(draft).toMatchObject({ kind: 'blog_post', title: 'How we halved build times', period_start: today, period_end: today, status: 'draft' });
-    const published = await caller.content.token.publish({ kind: 'blog_post', id: draft.id });
+    const published = await caller.content.publish({ kind: 'blog_post', id: draft.id });
     expect(published.slug).toBe(`${projectSlug}-how-we-halved-build-times`);
   });
 
   it('stores KB articles, replaces them on save, and serves them as a JSON content string', async () => {
     const { caller, projectSlug } = await author();
-    const draft = await caller.kbSets.token.save({ articles: [{ category: 'Start', title: 'Install', body: 'npm i' }] });
+    const draft = await caller.kbSets.manage.save({ articles: [{ category: 'Start', title: 'Install', body: 'npm i' }] });
     expect(draft).toMatchObject({ kind: 'kb_set', title: 'Help center', source: null });
     expect(JSON.parse(draft.content)).toEqual({ articles: [{ category: 'Start', title: 'Install', body: 'npm i' }] });
-    const saved = await caller.kbSets.token.save({ id: draft.id, articles: [{ category: 'Use', title: 'Run', body: 'go' }] });
+    const saved = await caller.kbSets.manage.save({ id: draft.id, articles: [{ category: 'Use', title: 'Run', body: 'go' }] });
     expect(JSON.parse(saved.content).articles).toEqual([{ category: 'Use', title: 'Run', body: 'go' }]);
     expect(saved.title).toBe('Help center');
-    const published = await caller.content.token.publish({ kind: 'kb_set', id: draft.id });
+    const published = await caller.content.publish({ kind: 'kb_set', id: draft.id });
     expect(published.slug).toBe(`${projectSlug}-help-center`);
   });
 
   it('keeps the mirror fields of a set synced from an external help center', async () => {
     const { caller } = await author();
     const source = { provider: 'zendesk', article_id: '42', url: 'https://help.example.test/a/42', updated_at: '2026-03-01T10:00:00Z' };
-    const set = await caller.kbSets.token.save({
+    const set = await caller.kbSets.manage.save({
       title: 'Mirrored',
       source: 'zendesk',
       source_url: 'https://help.example.test',
@@ -118,7 +118,7 @@ describe('blog post and knowledge-base authoring', () => {
   it('refuses script URLs as mirror sources', async () => {
     const { caller } = await author();
     await expect(
-      caller.kbSets.token.save({ articles: [], source: 'x', source_url: 'javascript:alert(1)' }),
+      caller.kbSets.manage.save({ articles: [], source: 'x', source_url: 'javascript:alert(1)' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
@@ -127,48 +127,46 @@ describe('isolation between projects', () => {
   it('answers NOT_FOUND for another project\'s items on every authoring verb', async () => {
     const owner = await author();
     const other = await author();
-    const changelog = await owner.caller.changelogs.token.save({ title: 'Mine', content: 'x' });
-    const post = await owner.caller.blogPosts.token.save({ content: '# Mine' });
-    const set = await owner.caller.kbSets.token.save({ articles: [] });
+    const changelog = await owner.caller.changelogs.manage.save({ title: 'Mine', content: 'x' });
+    const post = await owner.caller.blogPosts.manage.save({ content: '# Mine' });
+    const set = await owner.caller.kbSets.manage.save({ articles: [] });
     for (const [kind, id] of [['changelog', changelog.id], ['blog_post', post.id], ['kb_set', set.id]] as const) {
-      await expect(other.caller.content.token.publish({ kind, id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(other.caller.content.token.unpublish({ kind, id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(other.caller.content.publish({ kind, id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(other.caller.content.unpublish({ kind, id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
-    await expect(other.caller.changelogs.token.get({ id: changelog.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(other.caller.changelogs.token.save({ id: changelog.id, title: 'x', content: 'y' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(other.caller.blogPosts.token.get({ id: post.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(other.caller.blogPosts.token.save({ id: post.id, content: 'y' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(other.caller.kbSets.token.get({ id: set.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(other.caller.kbSets.token.save({ id: set.id, articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await other.caller.changelogs.token.list({})).toEqual([]);
-    expect((await owner.caller.changelogs.token.get({ id: changelog.id })).status).toBe('draft');
+    await expect(other.caller.changelogs.manage.get({ id: changelog.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.changelogs.manage.save({ id: changelog.id, title: 'x', content: 'y' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.blogPosts.manage.get({ id: post.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.blogPosts.manage.save({ id: post.id, content: 'y' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.kbSets.manage.get({ id: set.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(other.caller.kbSets.manage.save({ id: set.id, articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await other.caller.changelogs.manage.list({})).toEqual([]);
+    expect((await owner.caller.changelogs.manage.get({ id: changelog.id })).status).toBe('draft');
   });
 
   it('refuses authoring without a valid token', async () => {
     const anonymous = await tokenCaller('service_key_nope');
-    await expect(anonymous.changelogs.token.list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(anonymous.content.token.publish({ kind: 'changelog', id: crypto.randomUUID() })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(anonymous.changelogs.manage.list({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(anonymous.content.publish({ kind: 'changelog', id: crypto.randomUUID() })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
 describe('dashboard procedures', () => {
-  async function sessionCaller(userId: string | null) {
+  async function sessionCaller(userId: string | null, project?: string) {
     const { createContext } = await import('@/server/context');
     const { createCaller } = await import('@/server/root');
-    return createCaller(await createContext({ headers: new Headers(), sessionUserId: userId }));
+    return createCaller(await createContext({ headers: new Headers(), sessionUserId: userId , project }));
   }
 
   it('lets members author their own project and no other', async () => {
     const mine = await createTestProject(database.db);
     const theirs = await createTestProject(database.db);
-    const caller = await sessionCaller(mine.user.id);
-    const draft = await caller.changelogs.member.save({ projectId: mine.project.id, title: 'From the dashboard', content: '- a' });
-    const published = await caller.content.member.publish({ projectId: mine.project.id, kind: 'changelog', id: draft.id });
+    const draft = await (await sessionCaller(mine.user.id, mine.project.id)).changelogs.manage.save({ title: 'From the dashboard', content: '- a' });
+    const published = await (await sessionCaller(mine.user.id, mine.project.id)).content.publish({ kind: 'changelog', id: draft.id });
     expect(published.status).toBe('published');
-    await expect(caller.changelogs.member.list({ projectId: theirs.project.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.kbSets.member.save({ projectId: theirs.project.id, articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const other = await sessionCaller(theirs.user.id);
-    await expect(other.content.member.unpublish({ projectId: theirs.project.id, kind: 'changelog', id: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await sessionCaller(mine.user.id, theirs.project.id)).changelogs.manage.list({})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await sessionCaller(mine.user.id, theirs.project.id)).kbSets.manage.save({ articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await sessionCaller(theirs.user.id, theirs.project.id)).content.unpublish({ kind: 'changelog', id: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('previews markdown sanitized, for signed-in users only', async () => {

@@ -32,7 +32,7 @@ describe('GET /changelogs and /changelog/{public_slug}', () => {
     const { caller, project } = await author();
     const older = await publishChangelog(caller, { title: 'Older', content: '## Added\n\n- a', version: '1.0' });
     const newer = await publishChangelog(caller, { title: 'Newer', content: 'b' });
-    await caller.changelogs.token.save({ title: 'Draft only', content: 'c' });
+    await caller.changelogs.manage.save({ title: 'Draft only', content: 'c' });
 
     const res = await apiClient(server.url)('GET', `/api/v1/changelogs?project=${project.slug}`);
     expect(res.status).toBe(200);
@@ -78,12 +78,12 @@ describe('GET /changelogs and /changelog/{public_slug}', () => {
     const live = await publishChangelog(caller, { title: 'Short-lived', content: 'x' });
     const call = apiClient(server.url);
     expect((await call('GET', `/api/v1/changelog/${live.slug}`)).status).toBe(200);
-    await caller.content.token.unpublish({ kind: 'changelog', id: live.id });
+    await caller.content.unpublish({ kind: 'changelog', id: live.id });
     const gone = await call('GET', `/api/v1/changelog/${live.slug}`);
     expect(gone.status).toBe(404);
     expect(gone.json).toEqual({ detail: 'Changelog not found' });
     expect((await call('GET', '/api/v1/changelog/never-published-here')).status).toBe(404);
-    await caller.content.token.publish({ kind: 'changelog', id: live.id });
+    await caller.content.publish({ kind: 'changelog', id: live.id });
     expect((await call('GET', `/api/v1/changelog/${live.slug}`)).status).toBe(200);
   });
 });
@@ -119,8 +119,8 @@ describe('GET /blogs, /blog/{public_slug} and /kb/{public_slug}', () => {
 
   it('adds source_url and synced_at for a mirrored set', async () => {
     const { caller } = await author();
-    const draft = await caller.kbSets.token.save({ articles: [], source: 'intercom', source_url: 'https://help.test', synced_at: '2026-01-02T03:04:05Z' });
-    const set = await caller.content.token.publish({ kind: 'kb_set', id: draft.id });
+    const draft = await caller.kbSets.manage.save({ articles: [], source: 'intercom', source_url: 'https://help.test', synced_at: '2026-01-02T03:04:05Z' });
+    const set = await caller.content.publish({ kind: 'kb_set', id: draft.id });
     const res = await apiClient(server.url)('GET', `/api/v1/kb/${set.slug}`);
     expect(res.json).toMatchObject({ source: 'intercom', source_url: 'https://help.test', synced_at: '2026-01-02T03:04:05.000Z' });
   });
@@ -186,7 +186,7 @@ describe('HTTP caching', () => {
     expect(again.headers.get('ratelimit-remaining')).toBe('98');
     expect((await call('GET', `/api/v1/changelog/${live.slug}`, undefined, { 'if-none-match': `W/"other", W/${etag}` })).status).toBe(304);
 
-    await caller.changelogs.token.save({ id: live.id, title: 'Cached', content: 'v2' });
+    await caller.changelogs.manage.save({ id: live.id, title: 'Cached', content: 'v2' });
     const changed = await call('GET', `/api/v1/changelog/${live.slug}`, undefined, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.json.content).toBe('v2');

@@ -102,7 +102,7 @@ describe('GET /changelog/{public_slug}/feed', () => {
     expect(cached.status).toBe(304);
     expect(cached.text).toBe('');
 
-    await caller.content.token.unpublish({ kind: 'changelog', id: changelog.id });
+    await caller.content.unpublish({ kind: 'changelog', id: changelog.id });
     const gone = await call('GET', `/api/v1/changelog/${changelog.slug}/feed`);
     expect(gone.status).toBe(404);
     expect(gone.json).toEqual({ detail: 'Changelog not found' });

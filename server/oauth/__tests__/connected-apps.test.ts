@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 
 /** The dashboard's caller for a signed-in user. */
-async function dashboard(userId: string) {
-  return createCaller(await createContext({ headers: new Headers(), sessionUserId: userId }));
+async function dashboard(userId: string, project?: string) {
+  return createCaller(await createContext({ headers: new Headers(), sessionUserId: userId , project }));
 }
 
 async function connect(owner: Awaited<ReturnType<typeof createTestProject>>, name: string) {
@@ -37,8 +37,7 @@ it('lists the apps connected to a project, newest first, and revokes one', async
   const owner = await createTestProject(database.db);
   await connect(owner, 'Claude');
   const cursor = await connect(owner, 'Cursor');
-  const caller = await dashboard(owner.user.id);
-  const apps = await caller.oauth.connectedApps({ projectId: owner.project.id });
+  const apps = await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps();
   expect(apps).toEqual([
     { id: expect.any(String), client_name: 'Cursor', granted_by: owner.user.email, granted_at: expect.any(String), last_used_at: null },
     { id: expect.any(String), client_name: 'Claude', granted_by: owner.user.email, granted_at: expect.any(String), last_used_at: null },
@@ -50,22 +49,21 @@ it('lists the apps connected to a project, newest first, and revokes one', async
     headers: { authorization: `Bearer ${cursor.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
-  await expect.poll(async () => (await caller.oauth.connectedApps({ projectId: owner.project.id }))[0]!.last_used_at).not.toBeNull();
+  await expect.poll(async () => (await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps())[0]!.last_used_at).not.toBeNull();
 
-  expect(await caller.oauth.revokeApp({ projectId: owner.project.id, grantId: apps[0]!.id })).toEqual({ id: apps[0]!.id, revoked: true });
-  expect((await caller.oauth.connectedApps({ projectId: owner.project.id })).map((a) => a.client_name)).toEqual(['Claude']);
-  await expect(caller.oauth.revokeApp({ projectId: owner.project.id, grantId: apps[0]!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  expect(await (await dashboard(owner.user.id, owner.project.id)).oauth.revokeApp({ grantId: apps[0]!.id })).toEqual({ id: apps[0]!.id, revoked: true });
+  expect((await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps()).map((a) => a.client_name)).toEqual(['Claude']);
+  await expect((await dashboard(owner.user.id, owner.project.id)).oauth.revokeApp({ grantId: apps[0]!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 });
 
 it("keeps each project's apps to its members", async () => {
   const owner = await createTestProject(database.db);
   const stranger = await createTestProject(database.db);
   await connect(owner, 'Claude');
-  const [app] = await (await dashboard(owner.user.id)).oauth.connectedApps({ projectId: owner.project.id });
-  const theirs = await dashboard(stranger.user.id);
-  await expect(theirs.oauth.connectedApps({ projectId: owner.project.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  const [app] = await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps();
+  await expect((await dashboard(stranger.user.id, owner.project.id)).oauth.connectedApps()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   // revoking through their own project does not reach another project's grant
-  await expect(theirs.oauth.revokeApp({ projectId: stranger.project.id, grantId: app!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-  expect(await (await dashboard(owner.user.id)).oauth.connectedApps({ projectId: owner.project.id })).toHaveLength(1);
-  await expect((await dashboard(owner.user.id)).oauth.connectedApps({ projectId: 'not-a-uuid' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  await expect((await dashboard(stranger.user.id, stranger.project.id)).oauth.revokeApp({ grantId: app!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  expect(await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps()).toHaveLength(1);
+  await expect((await dashboard(owner.user.id, 'not-a-uuid')).oauth.connectedApps()).rejects.toMatchObject({ code: 'NOT_FOUND' });
 });

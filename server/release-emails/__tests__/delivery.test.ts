@@ -12,7 +12,7 @@ const h = setupEmailHarness();
 describe('delivery over SMTP', () => {
   it('delivers text and HTML parts, the project as sender name and both List-Unsubscribe headers', async () => {
     const setup = await listWithChangelog(h, 2, 'Shipnote 2.0');
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     expect(send).toMatchObject({ total: 2, status: 'sending', subject: 'Shipnote 2.0', kind: 'changelog' });
     const w = worker(h, [setup.projectId]);
     const rows = await settled(h.db, send.id);
@@ -46,7 +46,7 @@ describe('delivery over SMTP', () => {
 
   it('the one-click POST unsubscribes that recipient only, and nothing in the API reactivates them', async () => {
     const setup = await listWithChangelog(h, 2);
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     const w = worker(h, [setup.projectId]);
     await settled(h.db, send.id);
     await w.stop();
@@ -79,7 +79,7 @@ describe('delivery over SMTP', () => {
     await setup.call('DELETE', `${setup.base}/recipients/${encodeURIComponent(removedBefore)}`);
     await unsubscribeViaLink(setup, unsubscribedBefore);
 
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     expect(send.total).toBe(4);
     // after the audience froze, before the worker reached them
     await setup.call('DELETE', `${setup.base}/recipients/${encodeURIComponent(removedAfter)}`);
@@ -97,7 +97,7 @@ describe('delivery over SMTP', () => {
     const counts = countByAddress(h.peer);
     expect([keep1, keep2].map((e) => counts[e])).toEqual([1, 1]);
     for (const e of [removedBefore, unsubscribedBefore, removedAfter, unsubscribedAfter, 'late@example.test']) expect(counts[e]).toBeUndefined();
-    expect(await setup.caller.releaseEmails.token.get({ send_id: send.id })).toMatchObject({ status: 'done', sent: 2, skipped: 2, total: 4 });
+    expect(await setup.caller.releaseEmails.get({ send_id: send.id })).toMatchObject({ status: 'done', sent: 2, skipped: 2, total: 4 });
   });
 
   it('retries a temporary failure with backoff and records a permanent one with its reason', async () => {
@@ -110,7 +110,7 @@ describe('delivery over SMTP', () => {
       return { accept: true };
     };
     try {
-      const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+      const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
       const started = Date.now();
       const w = worker(h, [setup.projectId], { retryBaseSeconds: 0.2, maxAttempts: 3 });
       const rows = await settled(h.db, send.id);
@@ -131,7 +131,7 @@ describe('delivery over SMTP', () => {
 
   it('an unreachable server is a temporary failure: queued again for later, with the reason', async () => {
     const setup = await listWithChangelog(h, 1);
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as net.AddressInfo;
@@ -153,20 +153,20 @@ describe('delivery over SMTP', () => {
     const setup = await listWithChangelog(h, 3);
     const [down] = setup.emails as [string];
     h.peer.verdict = (to) => (to[0] === down ? { code: 421, message: 'Service not available' } : { accept: true });
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     const w = worker(h, [setup.projectId], { maxAttempts: 2, retryBaseSeconds: 0.05 });
     try {
       const rows = await settled(h.db, send.id);
       expect(rows.find((r) => r.email === down)).toMatchObject({ status: 'failed', failureKind: 'exhausted', attempts: 2 });
       expect(rows.find((r) => r.email === down)!.reason).toMatch(/gave up after 2 attempts/);
-      const dashboard = await sessionCaller(await ownerOf(h.db, setup.projectId));
+      const dashboard = await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId);
       h.peer.verdict = () => ({ accept: true });
-      const retry = await dashboard.releaseEmails.member.retry({ projectId: setup.projectId, send_id: send.id });
+      const retry = await dashboard.releaseEmails.retry({ send_id: send.id });
       expect(retry.requeued).toBe(1);
       const after = await settled(h.db, send.id);
       expect(after.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
       expect(countByAddress(h.peer)).toMatchObject(Object.fromEntries(setup.emails.map((e) => [e, 1])));
-      expect((await dashboard.releaseEmails.member.retry({ projectId: setup.projectId, send_id: send.id })).requeued).toBe(0);
+      expect((await dashboard.releaseEmails.retry({ send_id: send.id })).requeued).toBe(0);
     } finally {
       h.peer.verdict = () => ({ accept: true });
       await w.stop();
@@ -175,7 +175,7 @@ describe('delivery over SMTP', () => {
 
   it('keeps the throttle: at most maxPerMinute deliveries', async () => {
     const setup = await listWithChangelog(h, 4);
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     const started = Date.now();
     const w = worker(h, [setup.projectId], { maxPerMinute: 200 }); // one every 300 ms
     await settled(h.db, send.id);

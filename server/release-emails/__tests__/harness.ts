@@ -81,9 +81,9 @@ export async function blogPostOf(token: string, content: string) {
 }
 
 /** A dashboard caller: the signed-in user acting through member procedures. */
-export async function sessionCaller(userId: string) {
+export async function sessionCaller(userId: string, project?: string) {
   const headers = new Headers({ [CLIENT_IP_HEADER]: randomClientIp() });
-  return createCaller(await createContext({ headers, sessionUserId: userId }));
+  return createCaller(await createContext({ headers, sessionUserId: userId , project }));
 }
 
 /** Waits until no delivery of the send is queued or in flight. */

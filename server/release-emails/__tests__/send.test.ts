@@ -8,7 +8,7 @@ describe('starting a send (send_release_email and the dialog)', () => {
   it('freezes the active recipients and answers the send with its counts', async () => {
     const setup = await listWithChangelog(h, 3, 'Frozen');
     await setup.call('DELETE', `${setup.base}/recipients/${encodeURIComponent(setup.emails[2]!)}`);
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
     expect(send).toMatchObject({
       list_id: setup.listId,
       kind: 'changelog',
@@ -28,8 +28,8 @@ describe('starting a send (send_release_email and the dialog)', () => {
   it('refuses drafts, other projects\' items and lists, unknown kinds and empty lists', async () => {
     const setup = await listWithChangelog(h, 1);
     const other = await listWithChangelog(h, 1);
-    const draft = await setup.caller.changelogs.token.save({ title: 'Draft', content: 'x' });
-    const send = (input: { list_id: string; kind: string; id: string }) => setup.caller.releaseEmails.token.send(input as never);
+    const draft = await setup.caller.changelogs.manage.save({ title: 'Draft', content: 'x' });
+    const send = (input: { list_id: string; kind: string; id: string }) => setup.caller.releaseEmails.send(input as never);
     await expect(send({ list_id: setup.listId, kind: 'changelog', id: draft.id })).rejects.toThrow('Only a published changelog can be sent; publish it first');
     await expect(send({ list_id: setup.listId, kind: 'changelog', id: other.changelog.id })).rejects.toThrow('Changelog not found');
     await expect(send({ list_id: other.listId, kind: 'changelog', id: setup.changelog.id })).rejects.toThrow('Mailing list not found');
@@ -43,13 +43,12 @@ describe('starting a send (send_release_email and the dialog)', () => {
   it('never gives anyone the same item twice: a second send reaches only the new recipients', async () => {
     const setup = await listWithChangelog(h, 2);
     const input = { list_id: setup.listId, kind: 'changelog' as const, id: setup.changelog.id };
-    await setup.caller.releaseEmails.token.send(input);
-    await expect(setup.caller.releaseEmails.token.send(input)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await setup.caller.releaseEmails.send(input);
+    await expect(setup.caller.releaseEmails.send(input)).rejects.toMatchObject({ code: 'CONFLICT' });
     await setup.call('POST', `${setup.base}/recipients`, { emails: ['newcomer@example.test'] });
-    const again = await setup.caller.releaseEmails.token.send(input);
+    const again = await setup.caller.releaseEmails.send(input);
     expect(again).toMatchObject({ total: 3, skipped: 2 });
-    const dashboard = await sessionCaller(await ownerOf(h.db, setup.projectId));
-    const ledger = await dashboard.releaseEmails.member.ledger({ projectId: setup.projectId, send_id: again.id });
+    const ledger = await (await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId)).releaseEmails.ledger({ send_id: again.id });
     expect(ledger.items.map((d) => [d.email, d.status, d.reason])).toEqual([
       [setup.emails[0], 'skipped', 'Already received this item in an earlier send'],
       [setup.emails[1], 'skipped', 'Already received this item in an earlier send'],
@@ -61,14 +60,14 @@ describe('starting a send (send_release_email and the dialog)', () => {
     const setup = await listWithChangelog(h, 5);
     const input = { list_id: setup.listId, kind: 'changelog' as const, id: setup.changelog.id };
     const other = await tokenCaller(setup.token);
-    const results = await Promise.allSettled([setup.caller.releaseEmails.token.send(input), other.releaseEmails.token.send(input)]);
+    const results = await Promise.allSettled([setup.caller.releaseEmails.send(input), other.releaseEmails.send(input)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
   it('a blog post is sent under its first heading', async () => {
     const setup = await listWithChangelog(h, 1);
     const post = await blogPostOf(setup.token, '# We shipped search\n\nFind **anything**.');
-    const send = await setup.caller.releaseEmails.token.send({ list_id: setup.listId, kind: 'blog_post', id: post.id });
+    const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'blog_post', id: post.id });
     expect(send).toMatchObject({ subject: 'We shipped search', kind: 'blog_post', public_url: post.public_url });
   });
 });
@@ -76,37 +75,35 @@ describe('starting a send (send_release_email and the dialog)', () => {
 describe('the dashboard', () => {
   it('previews the email with the list name and how many will receive it', async () => {
     const setup = await listWithChangelog(h, 3, 'Preview me');
-    const dashboard = await sessionCaller(await ownerOf(h.db, setup.projectId));
-    const input = { projectId: setup.projectId, list_id: setup.listId, kind: 'changelog' as const, id: setup.changelog.id };
-    const preview = await dashboard.releaseEmails.member.preview(input);
+    const dashboard = await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId);
+    const input = { list_id: setup.listId, kind: 'changelog' as const, id: setup.changelog.id };
+    const preview = await dashboard.releaseEmails.preview(input);
     expect(preview).toMatchObject({ active_count: 3, will_receive: 3, subject: 'Preview me', from: expect.stringMatching(/^Project .+ <releases@shipnote\.test>$/) });
     expect(preview.list_name).toMatch(/^List /);
     expect(preview.html).toContain('<strong>everyone</strong>');
     expect(preview.html).not.toContain('<script');
     expect(preview.text).toContain('Unsubscribe:');
-    await dashboard.releaseEmails.member.send(input);
-    expect((await dashboard.releaseEmails.member.preview(input)).will_receive).toBe(0);
+    await dashboard.releaseEmails.send(input);
+    expect((await dashboard.releaseEmails.preview(input)).will_receive).toBe(0);
   });
 
   it('lists sends and pages the ledger; another project cannot see them', async () => {
     const setup = await listWithChangelog(h, 5);
-    const dashboard = await sessionCaller(await ownerOf(h.db, setup.projectId));
-    const send = await dashboard.releaseEmails.member.send({ projectId: setup.projectId, list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
-    expect((await dashboard.releaseEmails.member.list({ projectId: setup.projectId })).map((s) => s.id)).toEqual([send.id]);
-    const first = await dashboard.releaseEmails.member.ledger({ projectId: setup.projectId, send_id: send.id, limit: 3 });
+    const send = await (await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId)).releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+    expect((await (await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId)).releaseEmails.list()).map((s) => s.id)).toEqual([send.id]);
+    const first = await (await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId)).releaseEmails.ledger({ send_id: send.id, limit: 3 });
     expect(first.items.map((d) => d.email)).toEqual(setup.emails.slice(0, 3));
-    const second = await dashboard.releaseEmails.member.ledger({ projectId: setup.projectId, send_id: send.id, limit: 3, cursor: first.next_cursor! });
+    const second = await (await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId)).releaseEmails.ledger({ send_id: send.id, limit: 3, cursor: first.next_cursor! });
     expect(second.items.map((d) => d.email)).toEqual(setup.emails.slice(3));
     expect(second.next_cursor).toBeNull();
-    await expect(dashboard.releaseEmails.member.ledger({ projectId: setup.projectId, send_id: send.id, cursor: 'x' })).rejects.toThrow('Malformed cursor');
+    await expect((await sessionCaller(await ownerOf(h.db, setup.projectId), setup.projectId)).releaseEmails.ledger({ send_id: send.id, cursor: 'x' })).rejects.toThrow('Malformed cursor');
 
     const stranger = await listWithChangelog(h, 1);
-    const other = await sessionCaller(await ownerOf(h.db, stranger.projectId));
-    await expect(other.releaseEmails.member.get({ projectId: stranger.projectId, send_id: send.id })).rejects.toThrow('Release email not found');
-    await expect(other.releaseEmails.member.ledger({ projectId: stranger.projectId, send_id: send.id })).rejects.toThrow('Release email not found');
-    await expect(other.releaseEmails.member.retry({ projectId: stranger.projectId, send_id: send.id })).rejects.toThrow('Release email not found');
-    await expect(other.releaseEmails.member.get({ projectId: setup.projectId, send_id: send.id })).rejects.toThrow('Project not found');
-    expect(await other.releaseEmails.member.list({ projectId: stranger.projectId })).toEqual([]);
-    await expect((await tokenCaller(stranger.token)).releaseEmails.token.get({ send_id: send.id })).rejects.toThrow('Release email not found');
+    await expect((await sessionCaller(await ownerOf(h.db, stranger.projectId), stranger.projectId)).releaseEmails.get({ send_id: send.id })).rejects.toThrow('Release email not found');
+    await expect((await sessionCaller(await ownerOf(h.db, stranger.projectId), stranger.projectId)).releaseEmails.ledger({ send_id: send.id })).rejects.toThrow('Release email not found');
+    await expect((await sessionCaller(await ownerOf(h.db, stranger.projectId), stranger.projectId)).releaseEmails.retry({ send_id: send.id })).rejects.toThrow('Release email not found');
+    await expect((await sessionCaller(await ownerOf(h.db, stranger.projectId), setup.projectId)).releaseEmails.get({ send_id: send.id })).rejects.toThrow('Project not found');
+    expect(await (await sessionCaller(await ownerOf(h.db, stranger.projectId), stranger.projectId)).releaseEmails.list()).toEqual([]);
+    await expect((await tokenCaller(stranger.token)).releaseEmails.get({ send_id: send.id })).rejects.toThrow('Release email not found');
   });
 });

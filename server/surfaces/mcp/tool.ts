@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
@@ -37,7 +38,7 @@ export function itemsOf<T extends z.ZodType>(item: T) {
  * Registers a tool that runs a domain procedure through the caller. Its result is both the
  * structuredContent and a JSON text block; any error becomes an `isError` result with REST's `detail`.
  */
-export function registerTool<I extends z.ZodType, O extends z.ZodObject>(server: McpServer, caller: () => Caller, tool: ToolDefinition<I, O>) {
+export function registerTool<I extends z.ZodType, O extends z.ZodObject>(server: McpServer, tool: ToolDefinition<I, O>) {
   server.registerTool(
     tool.name,
     {
@@ -48,15 +49,22 @@ export function registerTool<I extends z.ZodType, O extends z.ZodObject>(server:
       outputSchema: z.object(tool.output.shape),
       annotations: annotationsOf(tool),
     },
-    (async (args: z.output<I>): Promise<CallToolResult> => {
+    (async (args: z.output<I>, extra: { authInfo?: AuthInfo }): Promise<CallToolResult> => {
       try {
-        const result = (await tool.run(caller(), args)) as Record<string, unknown>;
+        const result = (await tool.run(callerOf(extra.authInfo), args)) as Record<string, unknown>;
         return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
       } catch (error) {
         return { content: [{ type: 'text', text: errorDetail(error) }], isError: true };
       }
     }) as never,
   );
+}
+
+/** The request's caller, put into the transport's authInfo by the MCP entry. */
+export function callerOf(authInfo: AuthInfo | undefined): Caller {
+  const caller = authInfo?.extra?.caller as Caller | undefined;
+  if (!caller) throw new Error('MCP tool called without an authenticated caller');
+  return caller;
 }
 
 function annotationsOf(tool: ToolDefinition<z.ZodType, z.ZodObject>): ToolAnnotations {

@@ -22,13 +22,9 @@ export async function handleRestExport(req: Request): Promise<Response> {
 /** The dashboard's export link: the signed-in user's session instead of a token. */
 export async function handleDashboardExport(req: Request, params: { slug: string; list_id: string }): Promise<Response> {
   const resHeaders = new Headers();
-  const ctx = await createContext({ headers: req.headers, resHeaders, sessionUserId: await sessionUserIdOf(req) });
+  const ctx = await createContext({ headers: req.headers, resHeaders, sessionUserId: await sessionUserIdOf(req), project: params.slug });
   const status = new URL(req.url).searchParams.get('status') ?? undefined;
-  return respond(async () => {
-    const caller = createCaller(ctx);
-    const project = await caller.projects.get({ idOrSlug: params.slug });
-    return caller.recipients.dashboard.exportCsv({ projectId: project.id, list_id: params.list_id, status });
-  }, resHeaders);
+  return respond(() => createCaller(ctx).recipients.exportCsv({ list_id: params.list_id, status }), resHeaders);
 }
 
 /** A CSV success, or the same error bodies and rate-limit headers as every other REST route. */

@@ -1,11 +1,10 @@
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 
 export default async function ProjectOverviewPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const keys = await caller.apiTokens.list({ projectId: project.id });
+  const { caller, project } = await requireProject(slug, `/p/${slug}`);
+  const keys = await caller.apiTokens.list();
   return (
     <>
       <h1>{project.name}</h1>

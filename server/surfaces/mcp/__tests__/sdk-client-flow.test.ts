@@ -1,3 +1,4 @@
+import { forgetCredentials } from '@/server/auth/credentials-cache';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -110,6 +111,7 @@ it('the MCP SDK client completes the whole flow: 401, discovery, registration, c
   // the access token expires: the next call gets 401, and the client refreshes and retries on its own
   const expired = provider.saved!.access_token;
   await database.db.update(oauthTokens).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(oauthTokens.accessHash, hashSecret(expired)));
+  forgetCredentials(); // verified tokens are reused for a second; the row was rewritten behind its back
   const again = await client.callTool({ name: 'get_project', arguments: {} });
   expect(again.structuredContent).toMatchObject({ id: project.id });
   expect(provider.saved!.access_token).not.toBe(expired);

@@ -10,7 +10,7 @@ export const blogPostTools = [
     input: ZStatusFilter,
     output: itemsOf(ZManagedBlogPost),
     effect: 'read',
-    run: async (caller, input) => ({ items: await caller.blogPosts.token.list(input) }),
+    run: async (caller, input) => ({ items: await caller.blogPosts.manage.list(input) }),
   }),
   defineTool({
     name: 'get_blog_post',
@@ -19,7 +19,7 @@ export const blogPostTools = [
     input: ZIdInput,
     output: ZManagedBlogPost,
     effect: 'read',
-    run: (caller, input) => caller.blogPosts.token.get(input),
+    run: (caller, input) => caller.blogPosts.manage.get(input),
   }),
   defineTool({
     name: 'save_blog_post',
@@ -29,6 +29,6 @@ export const blogPostTools = [
     input: ZSaveBlogPostInput,
     output: ZManagedBlogPost,
     effect: { destructive: true, idempotent: false },
-    run: (caller, input) => caller.blogPosts.token.save(input),
+    run: (caller, input) => caller.blogPosts.manage.save(input),
   }),
 ];

@@ -10,7 +10,7 @@ export const changelogTools = [
     input: ZStatusFilter,
     output: itemsOf(ZManagedChangelog),
     effect: 'read',
-    run: async (caller, input) => ({ items: await caller.changelogs.token.list(input) }),
+    run: async (caller, input) => ({ items: await caller.changelogs.manage.list(input) }),
   }),
   defineTool({
     name: 'get_changelog',
@@ -19,7 +19,7 @@ export const changelogTools = [
     input: ZIdInput,
     output: ZManagedChangelog,
     effect: 'read',
-    run: (caller, input) => caller.changelogs.token.get(input),
+    run: (caller, input) => caller.changelogs.manage.get(input),
   }),
   defineTool({
     name: 'save_changelog',
@@ -29,6 +29,6 @@ export const changelogTools = [
     input: ZSaveChangelogInput,
     output: ZManagedChangelog,
     effect: { destructive: true, idempotent: false },
-    run: (caller, input) => caller.changelogs.token.save(input),
+    run: (caller, input) => caller.changelogs.manage.save(input),
   }),
 ];

@@ -10,7 +10,7 @@ export const kbSetTools = [
     input: ZStatusFilter,
     output: itemsOf(ZManagedKbSet),
     effect: 'read',
-    run: async (caller, input) => ({ items: await caller.kbSets.token.list(input) }),
+    run: async (caller, input) => ({ items: await caller.kbSets.manage.list(input) }),
   }),
   defineTool({
     name: 'get_kb_set',
@@ -19,7 +19,7 @@ export const kbSetTools = [
     input: ZIdInput,
     output: ZManagedKbSet,
     effect: 'read',
-    run: (caller, input) => caller.kbSets.token.get(input),
+    run: (caller, input) => caller.kbSets.manage.get(input),
   }),
   defineTool({
     name: 'save_kb_set',
@@ -28,6 +28,6 @@ export const kbSetTools = [
     input: ZSaveKbSetInput,
     output: ZManagedKbSet,
     effect: { destructive: true, idempotent: false },
-    run: (caller, input) => caller.kbSets.token.save(input),
+    run: (caller, input) => caller.kbSets.manage.save(input),
   }),
 ];

@@ -19,7 +19,7 @@ export const publicationTools = [
     input: ZKindIdInput,
     output: ZPublishedItem,
     effect: { destructive: false, idempotent: true },
-    run: (caller, input) => caller.content.token.publish(input),
+    run: (caller, input) => caller.content.publish(input),
   }),
   defineTool({
     name: 'unpublish_content',
@@ -28,6 +28,6 @@ export const publicationTools = [
     input: ZKindIdInput,
     output: ZPublishedItem,
     effect: { destructive: true, idempotent: true },
-    run: (caller, input) => caller.content.token.unpublish(input),
+    run: (caller, input) => caller.content.unpublish(input),
   }),
 ];

@@ -10,6 +10,6 @@ export const releaseEmailTools = [
     input: ZStartSendInput,
     output: ZSend,
     effect: { destructive: false, idempotent: false, openWorld: true },
-    run: (caller, input) => caller.releaseEmails.token.send(input),
+    run: (caller, input) => caller.releaseEmails.send(input),
   }),
 ];

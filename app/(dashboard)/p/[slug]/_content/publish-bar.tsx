@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TContentKind } from '@/server/content/schemas';
 
 interface Publishable {
@@ -31,11 +31,11 @@ export function PublishBar<T extends Publishable>(props: {
     try {
       const saved = action === 'unpublish' ? props.item : await props.save();
       if (!saved) return;
-      const input = { projectId: props.projectId, kind: props.kind, id: saved.id };
+      const input = { kind: props.kind, id: saved.id };
       const next =
         action === 'save' ? saved
-        : action === 'publish' ? ((await trpc.content.member.publish.mutate(input)) as unknown as T)
-        : ((await trpc.content.member.unpublish.mutate(input)) as unknown as T);
+        : action === 'publish' ? ((await projectTrpc(props.projectId).content.publish.mutate(input)) as unknown as T)
+        : ((await projectTrpc(props.projectId).content.unpublish.mutate(input)) as unknown as T);
       props.onChange(next);
       setNotice(action === 'save' ? 'Saved' : action === 'publish' ? 'Published' : 'Unpublished: back to draft');
     } catch (e) {

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
 import { CopyButton } from '../keys/copy-button';
 import { BannerPreview, type PreviewContent } from './banner-preview';
@@ -31,7 +31,7 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
     setNotice(null);
     try {
       await action();
-      setState(await trpc.banner.state.query({ projectId }));
+      setState(await projectTrpc(projectId).banner.get.query());
       setNotice(done);
     } catch (e) {
       setError(errorMessage(e));
@@ -41,8 +41,8 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
   }
 
   function publish() {
-    const input = { projectId, ...content, link_url: content.link_url.trim() || null };
-    return run(() => trpc.banner.publishForProject.mutate(input), 'Published. It is live on your site within a few seconds.');
+    const input = { ...content, link_url: content.link_url.trim() || null };
+    return run(() => projectTrpc(projectId).banner.publish.mutate(input), 'Published. It is live on your site within a few seconds.');
   }
 
   const field = (name: keyof PreviewContent, label: string, hint?: string) => {

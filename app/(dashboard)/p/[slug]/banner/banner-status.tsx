@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { trpc } from '@/app/trpc-client';
+import { projectTrpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
 import { formatTime } from '@/app/format';
 
@@ -18,13 +18,13 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
 
   function takeDownNow() {
     if (!window.confirm('Take the banner down now? Sites stop showing it within a minute.')) return;
-    void run(() => trpc.banner.takeDownForProject.mutate({ projectId }), 'Taken down.');
+    void run(() => projectTrpc(projectId).banner.takeDown.mutate({}), 'Taken down.');
   }
 
   function schedule() {
     const when = new Date(at);
     if (Number.isNaN(when.getTime())) return;
-    void run(() => trpc.banner.takeDownForProject.mutate({ projectId, at: when.toISOString() }), 'Take-down scheduled.');
+    void run(() => projectTrpc(projectId).banner.takeDown.mutate({ at: when.toISOString() }), 'Take-down scheduled.');
   }
 
   return (
@@ -54,7 +54,7 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
           </label>
           <button type="button" className="secondary" disabled={busy || !at} onClick={schedule}>Schedule take-down</button>
           {banner?.expires_at && (
-            <button type="button" className="secondary" disabled={busy} onClick={() => run(() => trpc.banner.cancelTakeDown.mutate({ projectId }), 'Scheduled take-down cancelled.')}>
+            <button type="button" className="secondary" disabled={busy} onClick={() => run(() => projectTrpc(projectId).banner.cancelTakeDown.mutate(), 'Scheduled take-down cancelled.')}>
               Cancel scheduled take-down
             </button>
           )}

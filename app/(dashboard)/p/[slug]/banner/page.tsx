@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { BannerEditor } from './banner-editor';
 
 export const metadata: Metadata = { title: 'Banner' };
 
 export default async function BannerPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/banner`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const state = await caller.banner.state({ projectId: project.id });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/banner`);
+  const state = await caller.banner.get();
   return (
     <>
       <h1>Banner</h1>

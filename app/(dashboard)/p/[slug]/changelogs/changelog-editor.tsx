@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { trpc } from '@/app/trpc-client';
+import { projectTrpc } from '@/app/trpc-client';
 import type { TManagedChangelog } from '@/server/changelogs/schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
@@ -16,8 +16,7 @@ export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId
   const [content, setContent] = useState(initial?.content ?? TEMPLATE);
 
   async function save() {
-    const saved = await trpc.changelogs.member.save.mutate({
-      projectId,
+    const saved = await projectTrpc(projectId).changelogs.manage.save.mutate({
       id: item?.id,
       title,
       content,

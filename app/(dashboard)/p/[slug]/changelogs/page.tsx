@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ContentTable } from '../_content/content-table';
 
 export const metadata: Metadata = { title: 'Changelogs' };
 
 export default async function ChangelogsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/changelogs`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const changelogs = await caller.changelogs.member.list({ projectId: project.id });
+  const { caller } = await requireProject(slug, `/p/${slug}/changelogs`);
+  const changelogs = await caller.changelogs.manage.list({});
   return (
     <>
       <div className="row">

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 
 interface Proposal {
   headline: string;
@@ -31,7 +31,7 @@ export function BannerProposal({ projectId, slug, proposal }: { projectId: strin
     setBusy(true);
     setError(null);
     try {
-      await trpc.banner.publishForProject.mutate({ projectId, ...fields, link_url: fields.link_url.trim() || null });
+      await projectTrpc(projectId).banner.publish.mutate({ ...fields, link_url: fields.link_url.trim() || null });
       setPublished(true);
     } catch (e) {
       setError(errorMessage(e));

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TCommitSettings } from '@/server/commits/schemas';
 import { CopyButton } from '../keys/copy-button';
 
@@ -25,20 +25,20 @@ export function CommitSources({ projectId, slug, initial }: { projectId: string;
 
   const saveRepository = () =>
     run(async () => {
-      setSettings(await trpc.commits.member.setRepository.mutate({ projectId, repository_url: repository.trim() || null }));
+      setSettings(await projectTrpc(projectId).commits.setRepository.mutate({ repository_url: repository.trim() || null }));
       setNotice('Repository saved');
     });
   const rotate = () =>
     run(async () => {
       if (settings.webhook.configured && !window.confirm('Make a new secret? Deliveries signed with the old one will be refused.')) return;
-      const created = await trpc.commits.member.rotateWebhookSecret.mutate({ projectId });
+      const created = await projectTrpc(projectId).commits.rotateWebhookSecret.mutate();
       setSecret(created.secret);
       setSettings({ ...settings, webhook: { ...settings.webhook, configured: true, secret_created_at: created.secret_created_at } });
     });
   const remove = () =>
     run(async () => {
       if (!window.confirm('Turn the webhook off? GitHub deliveries will be refused.')) return;
-      setSettings(await trpc.commits.member.removeWebhookSecret.mutate({ projectId }));
+      setSettings(await projectTrpc(projectId).commits.removeWebhookSecret.mutate());
       setSecret(null);
     });
 

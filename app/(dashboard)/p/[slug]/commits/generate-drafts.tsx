@@ -2,11 +2,11 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { AppRouter } from '@/server/root';
 import { BannerProposal } from './banner-proposal';
 
-type Outputs = inferRouterOutputs<AppRouter>['commits']['member'];
+type Outputs = inferRouterOutputs<AppRouter>['commits'];
 
 /** The preview of a window's drafts, "Generate drafts", then links to edit and publish them. */
 export function GenerateDrafts(props: {
@@ -24,7 +24,7 @@ export function GenerateDrafts(props: {
     setBusy(true);
     setError(null);
     try {
-      setDrafts(await trpc.commits.member.generateDrafts.mutate({ projectId: props.projectId, ...props.window, include_hidden: props.includeHidden }));
+      setDrafts(await projectTrpc(props.projectId).commits.generateDrafts.mutate({ ...props.window, include_hidden: props.includeHidden }));
     } catch (e) {
       setError(errorMessage(e));
     } finally {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import '@/app/(public)/prose.css';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { presetWindows, windowFromQuery } from '@/server/commits/presets';
 import { CommitSources } from './commit-sources';
 import { CommitsTable } from './commits-table';
@@ -15,14 +15,13 @@ type Query = Record<string, string | string[] | undefined>;
 export default async function CommitsPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Query> }) {
   const { slug } = await params;
   const query = await searchParams;
-  const { caller } = await requireUser(`/p/${slug}/commits`);
-  const project = await caller.projects.get({ idOrSlug: slug });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/commits`);
   const window = windowFromQuery(query);
   const includeHidden = query.hidden === '1';
   const [preview, listed, settings] = await Promise.all([
-    caller.commits.member.preview({ projectId: project.id, ...window, include_hidden: includeHidden }),
-    caller.commits.member.list({ projectId: project.id, ...window, limit: 200 }),
-    caller.commits.member.settings({ projectId: project.id }),
+    caller.commits.preview({ ...window, include_hidden: includeHidden }),
+    caller.commits.list({ ...window, limit: 200 }),
+    caller.commits.settings(),
   ]);
   const { summary } = preview;
   const href = (w: { since: string; until: string }) => `/p/${slug}/commits?since=${w.since}&until=${w.until}${includeHidden ? '&hidden=1' : ''}`;

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TConnectedApp } from '@/server/oauth/schemas';
 import { formatTime } from '@/app/format';
 
@@ -11,7 +11,7 @@ export function ConnectedApps({ projectId, initialApps }: { projectId: string; i
   async function revoke(app: TConnectedApp) {
     if (!window.confirm(`Disconnect "${app.client_name}"? Its next call will fail.`)) return;
     try {
-      await trpc.oauth.revokeApp.mutate({ projectId, grantId: app.id });
+      await projectTrpc(projectId).oauth.revokeApp.mutate({ grantId: app.id });
       setApps((current) => current.filter((a) => a.id !== app.id));
     } catch (e) {
       setError(errorMessage(e));

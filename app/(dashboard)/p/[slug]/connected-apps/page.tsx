@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ConnectedApps } from './connected-apps';
 
 export const metadata: Metadata = { title: 'Connected apps' };
 
 export default async function ConnectedAppsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/connected-apps`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const apps = await caller.oauth.connectedApps({ projectId: project.id });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/connected-apps`);
+  const apps = await caller.oauth.connectedApps();
   return (
     <>
       <h1>Connected apps</h1>

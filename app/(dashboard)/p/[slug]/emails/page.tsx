@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { SendDialog } from './send-dialog';
 import { SendProgress } from './send-progress';
 import { formatTime } from '@/app/format';
@@ -9,14 +9,13 @@ export const metadata: Metadata = { title: 'Release emails' };
 
 export default async function ReleaseEmailsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/emails`);
-  const project = await caller.projects.get({ idOrSlug: slug });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/emails`);
   const projectId = project.id;
   const [sends, lists, changelogs, posts, transport] = await Promise.all([
-    caller.releaseEmails.member.list({ projectId }),
-    caller.mailingLists.dashboard.list({ projectId }),
-    caller.changelogs.member.list({ projectId, status: 'published' }),
-    caller.blogPosts.member.list({ projectId, status: 'published' }),
+    caller.releaseEmails.list(),
+    caller.mailingLists.listWithCounts(),
+    caller.changelogs.manage.list({ status: 'published' }),
+    caller.blogPosts.manage.list({ status: 'published' }),
     caller.email.transport(),
   ]);
   const items = [

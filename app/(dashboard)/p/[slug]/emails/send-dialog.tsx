@@ -1,10 +1,10 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc, trpc } from '@/app/trpc-client';
 
 type Kind = 'changelog' | 'blog_post';
-type Preview = Awaited<ReturnType<typeof trpc.releaseEmails.member.preview.query>>;
+type Preview = Awaited<ReturnType<typeof trpc.releaseEmails.preview.query>>;
 
 interface Props {
   projectId: string;
@@ -34,8 +34,8 @@ export function SendDialog({ projectId, slug, lists, items }: Props) {
     const request = ++latest.current;
     if (!nextItem || !nextList) return;
     const [k, i] = nextItem.split(':') as [Kind, string];
-    trpc.releaseEmails.member.preview
-      .query({ projectId, list_id: nextList, kind: k, id: i })
+    projectTrpc(projectId).releaseEmails.preview
+      .query({ list_id: nextList, kind: k, id: i })
       .then((p) => request === latest.current && setPreview(p))
       .catch((e) => request === latest.current && setError(errorMessage(e)));
   }
@@ -44,7 +44,7 @@ export function SendDialog({ projectId, slug, lists, items }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const started = await trpc.releaseEmails.member.send.mutate({ projectId, list_id: listId, kind, id });
+      const started = await projectTrpc(projectId).releaseEmails.send.mutate({ list_id: listId, kind, id });
       router.push(`/p/${slug}/emails/${started.id}`);
     } catch (e) {
       setError(errorMessage(e));

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { trpc } from '@/app/trpc-client';
+import { projectTrpc } from '@/app/trpc-client';
 import type { TKbArticle, TManagedKbSet } from '@/server/kb-sets/schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
@@ -29,7 +29,7 @@ export function KbSetEditor({ projectId, projectSlug, initial }: { projectId: st
 
   async function save() {
     const plain = articles.map(({ key: _key, ...article }) => article);
-    const saved = await trpc.kbSets.member.save.mutate({ projectId, id: item?.id, title, articles: plain });
+    const saved = await projectTrpc(projectId).kbSets.manage.save.mutate({ id: item?.id, title, articles: plain });
     setItem(saved);
     // a new draft gets its own address, so reloading keeps editing it
     if (!item) window.history.replaceState(null, '', `/p/${projectSlug}/kb/${saved.id}`);

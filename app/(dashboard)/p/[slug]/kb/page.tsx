@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ContentTable } from '../_content/content-table';
 
 export const metadata: Metadata = { title: 'Knowledge base' };
 
 export default async function KbSetsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/kb`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const sets = await caller.kbSets.member.list({ projectId: project.id });
+  const { caller } = await requireProject(slug, `/p/${slug}/kb`);
+  const sets = await caller.kbSets.manage.list({});
   return (
     <>
       <div className="row">

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TApiTokenSummary } from '@/server/api-tokens/schemas';
 import { CopyButton } from './copy-button';
 import { formatTime } from '@/app/format';
@@ -13,7 +13,7 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
   async function create(form: FormData) {
     setError(null);
     try {
-      const key = await trpc.apiTokens.create.mutate({ projectId, name: String(form.get('name')) });
+      const key = await projectTrpc(projectId).apiTokens.create.mutate({ name: String(form.get('name')) });
       setCreated({ name: key.name, token: key.token });
       setKeys((current) => [{ ...key }, ...current]);
     } catch (e) {
@@ -24,7 +24,7 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
   async function revoke(key: TApiTokenSummary) {
     if (!window.confirm(`Revoke "${key.name}"? Calls with it will fail at once.`)) return;
     try {
-      await trpc.apiTokens.revoke.mutate({ projectId, tokenId: key.id });
+      await projectTrpc(projectId).apiTokens.revoke.mutate({ tokenId: key.id });
       setKeys((current) => current.filter((k) => k.id !== key.id));
     } catch (e) {
       setError(errorMessage(e));

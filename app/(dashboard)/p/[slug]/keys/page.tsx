@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ApiKeys } from './api-keys';
 
 export const metadata: Metadata = { title: 'API keys' };
 
 export default async function ApiKeysPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/keys`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const keys = await caller.apiTokens.list({ projectId: project.id });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/keys`);
+  const keys = await caller.apiTokens.list();
   return (
     <>
       <h1>API keys</h1>

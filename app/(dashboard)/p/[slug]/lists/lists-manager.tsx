@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TMailingList } from '@/server/mailing-lists/schemas';
 
 export function ListsManager({ projectId, slug, initialLists }: { projectId: string; slug: string; initialLists: TMailingList[] }) {
@@ -15,7 +15,7 @@ export function ListsManager({ projectId, slug, initialLists }: { projectId: str
     setBusy(true);
     setError(null);
     try {
-      const list = await trpc.mailingLists.dashboard.create.mutate({ projectId, name });
+      const list = await projectTrpc(projectId).mailingLists.create.mutate({ name });
       setLists((current) => [...current, list]);
       // keep whatever was typed meanwhile
       setName((current) => (current === name ? '' : current));

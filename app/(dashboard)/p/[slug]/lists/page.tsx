@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ListsManager } from './lists-manager';
 
 export const metadata: Metadata = { title: 'Mailing lists' };
 
 export default async function MailingListsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/lists`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const lists = await caller.mailingLists.dashboard.list({ projectId: project.id });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/lists`);
+  const lists = await caller.mailingLists.listWithCounts();
   return (
     <>
       <h1>Mailing lists</h1>

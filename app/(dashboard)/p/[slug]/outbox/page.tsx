@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 
 export const metadata: Metadata = { title: 'Outbox' };
 
 export default async function OutboxPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/outbox`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const [messages, transport] = await Promise.all([caller.email.outbox.list({ projectId: project.id }), caller.email.transport()]);
+  const { caller } = await requireProject(slug, `/p/${slug}/outbox`);
+  const [messages, transport] = await Promise.all([caller.email.outbox.list({}), caller.email.transport()]);
   return (
     <>
       <h1>Outbox</h1>

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { trpc } from '@/app/trpc-client';
+import { projectTrpc } from '@/app/trpc-client';
 import type { TManagedBlogPost } from '@/server/blog-posts/schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
@@ -14,8 +14,7 @@ export function BlogPostEditor({ projectId, projectSlug, initial }: { projectId:
   const [content, setContent] = useState(initial?.content ?? TEMPLATE);
 
   async function save() {
-    const saved = await trpc.blogPosts.member.save.mutate({
-      projectId,
+    const saved = await projectTrpc(projectId).blogPosts.manage.save.mutate({
       id: item?.id,
       content,
       ...(periodStart && { period_start: periodStart }),

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ContentTable } from '../_content/content-table';
 
 export const metadata: Metadata = { title: 'Blog posts' };
 
 export default async function BlogPostsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/posts`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const posts = await caller.blogPosts.member.list({ projectId: project.id });
+  const { caller } = await requireProject(slug, `/p/${slug}/posts`);
+  const posts = await caller.blogPosts.manage.list({});
   return (
     <>
       <div className="row">

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ChangelogEditor } from '../changelog-editor';
 
 export const metadata: Metadata = { title: 'Edit changelog' };
 
 export default async function EditChangelogPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const { caller } = await requireUser(`/p/${slug}/changelogs/${id}`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const changelog = await caller.changelogs.member.get({ projectId: project.id, id }).catch(() => notFound());
+  const { caller, project } = await requireProject(slug, `/p/${slug}/changelogs/${id}`);
+  const changelog = await caller.changelogs.manage.get({ id }).catch(() => notFound());
   return (
     <>
       <h1>Edit changelog</h1>

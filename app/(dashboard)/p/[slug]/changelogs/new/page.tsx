@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ChangelogEditor } from '../changelog-editor';
 
 export const metadata: Metadata = { title: 'New changelog' };
 
 export default async function NewChangelogPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/changelogs/new`);
-  const project = await caller.projects.get({ idOrSlug: slug });
+  const { project } = await requireProject(slug, `/p/${slug}/changelogs/new`);
   return (
     <>
       <h1>New changelog</h1>

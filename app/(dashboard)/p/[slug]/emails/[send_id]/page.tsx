@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { SendView } from './send-view';
 import { formatTime } from '@/app/format';
 
@@ -8,11 +8,10 @@ export const metadata: Metadata = { title: 'Release email' };
 
 export default async function SendPage({ params }: { params: Promise<{ slug: string; send_id: string }> }) {
   const { slug, send_id } = await params;
-  const { caller } = await requireUser(`/p/${slug}/emails/${send_id}`);
-  const project = await caller.projects.get({ idOrSlug: slug });
+  const { caller, project } = await requireProject(slug, `/p/${slug}/emails/${send_id}`);
   const [send, ledger] = await Promise.all([
-    caller.releaseEmails.member.get({ projectId: project.id, send_id }),
-    caller.releaseEmails.member.ledger({ projectId: project.id, send_id, limit: 500 }),
+    caller.releaseEmails.get({ send_id }),
+    caller.releaseEmails.ledger({ send_id, limit: 500 }),
   ]);
   return (
     <>

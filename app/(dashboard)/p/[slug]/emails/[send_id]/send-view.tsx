@@ -1,10 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc, trpc } from '@/app/trpc-client';
 import { SendProgress } from '../send-progress';
 
-type Send = Awaited<ReturnType<typeof trpc.releaseEmails.member.get.query>>;
-type Delivery = Awaited<ReturnType<typeof trpc.releaseEmails.member.ledger.query>>['items'][number];
+type Send = Awaited<ReturnType<typeof trpc.releaseEmails.get.query>>;
+type Delivery = Awaited<ReturnType<typeof trpc.releaseEmails.ledger.query>>['items'][number];
 
 /** Progress and per-recipient ledger, refreshed while the send runs; retry resends the failures only. */
 export function SendView({ projectId, initialSend, initialLedger }: { projectId: string; initialSend: Send; initialLedger: Delivery[] }) {
@@ -18,8 +18,8 @@ export function SendView({ projectId, initialSend, initialLedger }: { projectId:
     if (!running) return;
     const timer = setInterval(async () => {
       try {
-        const input = { projectId, send_id: send.id };
-        const [next, page] = await Promise.all([trpc.releaseEmails.member.get.query(input), trpc.releaseEmails.member.ledger.query({ ...input, limit: 500 })]);
+        const input = { send_id: send.id };
+        const [next, page] = await Promise.all([projectTrpc(projectId).releaseEmails.get.query(input), projectTrpc(projectId).releaseEmails.ledger.query({ ...input, limit: 500 })]);
         setSend(next);
         setLedger(page.items);
       } catch (e) {
@@ -33,7 +33,7 @@ export function SendView({ projectId, initialSend, initialLedger }: { projectId:
     setBusy(true);
     setError(null);
     try {
-      setSend((await trpc.releaseEmails.member.retry.mutate({ projectId, send_id: send.id })).send);
+      setSend((await projectTrpc(projectId).releaseEmails.retry.mutate({ send_id: send.id })).send);
     } catch (e) {
       setError(errorMessage(e));
     }

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { KbSetEditor } from '../kb-set-editor';
 
 export const metadata: Metadata = { title: 'Edit article set' };
 
 export default async function EditKbSetPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const { caller } = await requireUser(`/p/${slug}/kb/${id}`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const set = await caller.kbSets.member.get({ projectId: project.id, id }).catch(() => notFound());
+  const { caller, project } = await requireProject(slug, `/p/${slug}/kb/${id}`);
+  const set = await caller.kbSets.manage.get({ id }).catch(() => notFound());
   return (
     <>
       <h1>Edit article set</h1>

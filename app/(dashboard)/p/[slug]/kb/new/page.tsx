@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { KbSetEditor } from '../kb-set-editor';
 
 export const metadata: Metadata = { title: 'New article set' };
 
 export default async function NewKbSetPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/kb/new`);
-  const project = await caller.projects.get({ idOrSlug: slug });
+  const { project } = await requireProject(slug, `/p/${slug}/kb/new`);
   return (
     <>
       <h1>New article set</h1>

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TAddResult } from '@/server/recipients/schemas';
 
 /** Pasted text, split on commas, semicolons, spaces and line breaks; one request per 1000 addresses. */
@@ -20,7 +20,7 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
     try {
       const total: TAddResult = { added: 0, skipped_existing: 0, invalid: [] };
       for (let i = 0; i < emails.length; i += 1000) {
-        const part = await trpc.recipients.dashboard.add.mutate({ projectId, list_id: listId, emails: emails.slice(i, i + 1000) });
+        const part = await projectTrpc(projectId).recipients.add.mutate({ list_id: listId, emails: emails.slice(i, i + 1000) });
         total.added += part.added;
         total.skipped_existing += part.skipped_existing;
         total.invalid.push(...part.invalid);

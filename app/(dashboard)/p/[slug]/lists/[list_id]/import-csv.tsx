@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import { IMPORT_MAX_ROWS, parseImportCsv, type ParsedImport } from '@/server/recipients/csv-import';
 import type { TUpsertResult } from '@/server/recipients/schemas';
 import { ImportPreview, type Preview } from './import-preview';
@@ -28,7 +28,7 @@ export function ImportCsv({ projectId, listId, onChanged }: { projectId: string;
       if (parsed.entries.length > IMPORT_MAX_ROWS) throw new Error(`A file may hold at most ${IMPORT_MAX_ROWS} rows to import; split it`);
       const recipients = parsed.entries.map((e) => e.entry);
       const preview = recipients.length
-        ? await trpc.recipients.dashboard.previewImport.mutate({ projectId, list_id: listId, recipients })
+        ? await projectTrpc(projectId).recipients.previewImport.mutate({ list_id: listId, recipients })
         : null;
       setStage({ kind: 'preview', file: file.name, parsed, preview });
     } catch (e) {
@@ -43,7 +43,7 @@ export function ImportCsv({ projectId, listId, onChanged }: { projectId: string;
     let failure: string | undefined;
     for (let i = 0; i < entries.length; i += CHUNK) {
       try {
-        const part = await trpc.recipients.dashboard.upsert.mutate({ projectId, list_id: listId, recipients: entries.slice(i, i + CHUNK) });
+        const part = await projectTrpc(projectId).recipients.upsert.mutate({ list_id: listId, recipients: entries.slice(i, i + CHUNK) });
         for (const key of ['added', 'updated', 'reactivated', 'unchanged', 'skipped_unsubscribed'] as const) total[key] += part[key];
         total.invalid.push(...part.invalid);
         total.conflicts.push(...part.conflicts);

@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useState } from 'react';
-import { trpc } from '@/app/trpc-client';
+import { projectTrpc } from '@/app/trpc-client';
 import type { TMailingList } from '@/server/mailing-lists/schemas';
 import { AddRecipients } from './add-recipients';
 import { ImportCsv } from './import-csv';
@@ -13,7 +13,7 @@ export function ListView({ projectId, slug, initialList }: { projectId: string; 
   const [status, setStatus] = useState('');
 
   const changed = useCallback(async () => {
-    setList(await trpc.mailingLists.dashboard.get.query({ projectId, list_id: list.id }));
+    setList(await projectTrpc(projectId).mailingLists.get.query({ list_id: list.id }));
     setVersion((v) => v + 1);
   }, [projectId, list.id]);
 

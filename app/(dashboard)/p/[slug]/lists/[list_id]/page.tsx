@@ -14,7 +14,7 @@ export default async function MailingListPage({ params }: { params: Promise<{ sl
   const { caller } = await requireUser(`/p/${slug}/lists/${list_id}`);
   if (!UUID.test(list_id)) notFound();
   const project = await caller.projects.get({ idOrSlug: slug });
-  const list = await caller.mailingLists.dashboard.get({ projectId: project.id, list_id }).catch((error) => {
+  const list = await caller.mailingLists.get({ list_id }).catch((error) => {
     if (error instanceof TRPCError && error.code === 'NOT_FOUND') return null;
     throw error;
   });

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { errorMessage, trpc } from '@/app/trpc-client';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TRecipient } from '@/server/recipients/schemas';
 
 const TABS = [
@@ -33,8 +33,8 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
 
   useEffect(() => {
     let current = true;
-    trpc.recipients.dashboard.list
-      .query({ projectId, list_id: listId, status: status || undefined, q: q || undefined, cursor, limit: PAGE_SIZE })
+    projectTrpc(projectId).recipients.list
+      .query({ list_id: listId, status: status || undefined, q: q || undefined, cursor, limit: PAGE_SIZE })
       .then((result) => current && (setPage(result), setError(null)))
       .catch((e) => current && setError(errorMessage(e)));
     return () => {
@@ -50,7 +50,7 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
   async function remove(recipient: TRecipient) {
     if (!window.confirm(`Remove ${recipient.email} from this list? They stop receiving release emails.`)) return;
     try {
-      await trpc.recipients.dashboard.remove.mutate({ projectId, list_id: listId, identifier: recipient.email });
+      await projectTrpc(projectId).recipients.remove.mutate({ list_id: listId, identifier: encodeURIComponent(recipient.email) });
       await onChanged();
     } catch (e) {
       setError(errorMessage(e));

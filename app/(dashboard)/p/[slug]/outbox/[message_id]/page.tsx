@@ -1,16 +1,15 @@
 import '../../emails/emails.css';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 
 export const metadata: Metadata = { title: 'Email' };
 
 /** One stored email as a mail client would get it: headers, the HTML part (sandboxed) and the text part. */
 export default async function OutboxMessagePage({ params }: { params: Promise<{ slug: string; message_id: string }> }) {
   const { slug, message_id } = await params;
-  const { caller } = await requireUser(`/p/${slug}/outbox/${message_id}`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const message = await caller.email.outbox.get({ projectId: project.id, message_id });
+  const { caller } = await requireProject(slug, `/p/${slug}/outbox/${message_id}`);
+  const message = await caller.email.outbox.get({ message_id });
   return (
     <>
       <p><Link href={`/p/${slug}/outbox`}>← Outbox</Link></p>

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { BlogPostEditor } from '../blog-post-editor';
 
 export const metadata: Metadata = { title: 'Edit blog post' };
 
 export default async function EditBlogPostPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const { caller } = await requireUser(`/p/${slug}/posts/${id}`);
-  const project = await caller.projects.get({ idOrSlug: slug });
-  const post = await caller.blogPosts.member.get({ projectId: project.id, id }).catch(() => notFound());
+  const { caller, project } = await requireProject(slug, `/p/${slug}/posts/${id}`);
+  const post = await caller.blogPosts.manage.get({ id }).catch(() => notFound());
   return (
     <>
       <h1>Edit blog post</h1>

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { BlogPostEditor } from '../blog-post-editor';
 
 export const metadata: Metadata = { title: 'New blog post' };
 
 export default async function NewBlogPostPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const { caller } = await requireUser(`/p/${slug}/posts/new`);
-  const project = await caller.projects.get({ idOrSlug: slug });
+  const { project } = await requireProject(slug, `/p/${slug}/posts/new`);
   return (
     <>
       <h1>New blog post</h1>

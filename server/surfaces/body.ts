@@ -1,0 +1,73 @@
+/** A request body past its surface's cap; each surface answers it in its own format (413). */
+export class BodyTooLarge extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`Request body is larger than ${limitBytes >= 1024 * 1024 ? `${limitBytes / 1024 / 1024} MB` : `${limitBytes / 1024} KB`}`);
+  }
+}
+
+/**
+ * Reads a body while it streams in and stops at the cap: a declared Content-Length over it is refused
+ * before reading, and a chunked body is cancelled the moment it passes, so memory stays bounded.
+ */
+export async function readBody(req: Request, limitBytes: number): Promise<Buffer> {
+  if (Number(req.headers.get('content-length') ?? 0) > limitBytes) throw new BodyTooLarge(limitBytes);
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The body as text; bytes that are not UTF-8 become U+FFFD, as every JSON and form reader would. */
+export async function readText(req: Request, limitBytes: number): Promise<string> {
+  return (await readBody(req, limitBytes)).toString('utf8');
+}
+
+/** Percent-decodes every segment of a path; null when one is malformed (a 4xx for every surface). */
+export function decodePath(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+}
+
+/** True for text PostgreSQL and JSON consumers cannot take: NUL characters or lone UTF-16 surrogates. */
+export function isUnsafeText(value: string): boolean {
+  return value.includes('\u0000') || !value.isWellFormed();
+}
+
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The path (`['recipients', 3, 'name']`) of the first unsafe string or key in a JSON value, or of a
+ * value nested deeper than MAX_JSON_DEPTH; null when the whole value is safe.
+ */
+export function findUnsafeText(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_JSON_DEPTH) return path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnsafeText(value[i], [...path, i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (isUnsafeText(key)) return [...path, key];
+    const found = findUnsafeText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { parseBearer } from '../../auth/bearer';
+import { createContext } from '../../context';
+import { logError } from '../../log';
+import { mcpResource, resourceMetadataUrl, SCOPE } from '../../oauth/urls';
+import { createCaller } from '../../root';
+import { BodyTooLarge, findUnsafeText, readText } from '../body';
+import { withCors } from '../oauth/http';
+import { acquireMcpServer, releaseMcpServer } from './server';
+
+/** JSON-RPC messages are small; a tool's largest input (a 100,000-character document) fits many times. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * `POST /mcp`, the one entry of the agent surface: capped body, authentication (OAuth access tokens
+ * bound to this resource, or project API tokens) once, then the pooled server with JSON responses.
+ * Rate limits apply per tool call, in the procedures the tools run.
+ */
+export async function handleMcpPost(req: Request): Promise<Response> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await readText(req, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return rpcError(413, -32600, error.message);
+    return rpcError(400, -32700, 'Parse error: the body is not JSON');
+  }
+  const ctx = await createContext({ headers: req.headers, mcpResource: mcpResource() });
+  if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));
+  const unsafe = findUnsafeText(body);
+  if (unsafe) return rpcError(400, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or nests too deeply`, idOf(body));
+
+  const server = acquireMcpServer();
+  try {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    const response = await transport.handleRequest(req, {
+      parsedBody: body,
+      authInfo: { token: parseBearer(req.headers.get('authorization'))!, clientId: ctx.actor.userId, scopes: [SCOPE], extra: { caller: createCaller(ctx) } },
+    });
+    return withCors(response);
+  } catch (error) {
+    logError('MCP request failed', error);
+    return rpcError(500, -32603, 'Internal error');
+  } finally {
+    await releaseMcpServer(server);
+  }
+}
+
+/** GET would open a stream that never ends in stateless mode, and there is no session to DELETE. */
+export function handleMcpMethodNotAllowed(): Response {
+  return withCors(
+    Response.json(
+      { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: use POST' }, id: null },
+      { status: 405, headers: { Allow: 'POST, OPTIONS' } },
+    ),
+  );
+}
+
+/** The one error mapper of this surface before the protocol runs: JSON-RPC error objects. */
+function rpcError(status: number, code: number, message: string, id: unknown = null): Response {
+  return withCors(Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status }));
+}
+
+function idOf(body: unknown): unknown {
+  return body && typeof body === 'object' && 'id' in body ? body.id : null;
+}
+
+function unauthorized(tokenSent: boolean): Response {
+  const challenge = `Bearer resource_metadata="${resourceMetadataUrl()}", scope="${SCOPE}"${tokenSent ? ', error="invalid_token"' : ''}`;
+  const detail = tokenSent ? 'Invalid or expired token' : 'Authorization required';
+  return withCors(Response.json({ detail }, { status: 401, headers: { 'WWW-Authenticate': challenge } }));
+}

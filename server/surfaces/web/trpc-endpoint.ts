@@ -1,0 +1,34 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { sessionUserIdOf } from '../../auth/session';
+import { createContext } from '../../context';
+import { appRouter } from '../../root';
+import { BodyTooLarge, readBody } from '../body';
+import { isSameOrigin } from '../http/same-origin';
+import { PROJECT_HEADER } from './project-header';
+
+
+/** Generous for CSV imports in 250-row chunks, small enough that no upload can exhaust the server. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The dashboard's tRPC endpoint: writes only from our own pages (CSRF), a capped body, the session
+ * user (and the project named by PROJECT_HEADER) as the actor, then the procedures.
+ */
+export async function handleDashboardRequest(req: Request): Promise<Response> {
+  if (req.method !== 'GET' && !isSameOrigin(req)) return Response.json({ detail: 'Cross-site request refused' }, { status: 403 });
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    body = req.method === 'POST' ? new Uint8Array(await readBody(req, MAX_BODY_BYTES)) : undefined;
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return Response.json({ error: { message: error.message, code: -32600 } }, { status: 413 });
+    throw error;
+  }
+  const capped = new Request(req.url, { method: req.method, headers: req.headers, body });
+  return fetchRequestHandler({
+    endpoint: '/api/trpc',
+    req: capped,
+    router: appRouter,
+    createContext: async ({ resHeaders }) =>
+      createContext({ headers: req.headers, resHeaders, sessionUserId: await sessionUserIdOf(req), project: req.headers.get(PROJECT_HEADER) }),
+  });
+}
