@@ -1,14 +1,15 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-// Database access belongs to the domain verbs in server/<domain>/; pages, route handlers and
-// procedure files reach it only through them.
-const databaseImports = {
-  patterns: [
-    { group: ['@/db', '@/db/*'], message: 'Call a domain verb in server/<domain>/ instead of the database.' },
-    { group: ['drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/pglite'], message: 'Database access belongs to the domain verbs.' },
-  ],
-};
+// SQL belongs to the domain verbs in server/<domain>/ (and db/): pages, surfaces, procedure files and
+// the tRPC core reach the data only through verbs. They may hold the database handle (@/db/client).
+const sqlImports = [
+  { group: ['@/db/schema', '@/db/schema/*', '**/db/schema', '**/db/schema/*'], message: 'Call a domain verb in server/<domain>/ instead of querying tables.' },
+  { group: ['drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/pglite'], message: 'SQL belongs to the domain verbs in server/<domain>/.' },
+];
+
+// Arrows point down: surfaces import domains, never the other way.
+const surfaceImports = [{ group: ['**/surfaces/*', '**/surfaces/**', '@/server/surfaces/*'], message: 'Domains never import surfaces: move the shared piece down.' }];
 
 const config = [
   ...nextVitals,
@@ -22,9 +23,25 @@ const config = [
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'server/**/router.ts'],
+    files: ['app/**/*.{ts,tsx}', 'server/surfaces/**/*.ts', 'server/*.ts', 'server/**/router.ts', 'e2e/**/*.ts', 'scripts/**/*'],
+    ignores: ['**/__tests__/**'],
     rules: {
-      'no-restricted-imports': ['error', databaseImports],
+      'no-restricted-imports': ['error', { patterns: sqlImports }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/surfaces/**', '**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: surfaceImports }],
+    },
+  },
+  {
+    // a procedure file is both: no SQL, and no surface
+    files: ['server/**/router.ts'],
+    ignores: ['server/surfaces/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...sqlImports, ...surfaceImports] }],
     },
   },
 ];

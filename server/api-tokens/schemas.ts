@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ZTokenName = z.string().trim().min(1, 'Name is required').max(100);
+export const TOKEN_NAME_MAX = 100;
+export const ZTokenName = z.string().trim().min(1, 'Name is required').max(TOKEN_NAME_MAX);
 
 
 export const ZApiTokenSummary = z.object({

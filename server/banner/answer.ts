@@ -24,7 +24,11 @@ export interface BannerAnswer {
   /** the exact response body; answers are shared between requests: never modify one */
   body: string;
   etag: string | null;
-  headers: Record<string, string>;
+  /** who may keep it: any cache (no token), or only the caller's own (the token's project) */
+  scope: 'public' | 'private';
+  /** how long it stays fresh, and may then be served stale while revalidating; both end at a take-down */
+  freshSeconds: number;
+  staleSeconds: number;
 }
 
 const NOT_FOUND_BODY = JSON.stringify({ detail: NO_LIVE_BANNER });
@@ -66,14 +70,9 @@ function toAnswer(db: DatabaseRef, target: BannerTarget, source: BannerSource, r
 }
 
 function buildAnswer(source: BannerSource, scope: 'public' | 'private', live: boolean, now: number): BannerAnswer {
-  const headers: Record<string, string> = {
-    'Cache-Control': cacheControl(scope, live ? source.expiresAtMs : null, now),
-    Vary: 'Authorization',
-    'Access-Control-Allow-Origin': '*',
-  };
-  if (!live) return { status: 404, banner: null, body: NOT_FOUND_BODY, etag: null, headers };
-  headers.ETag = source.etag!;
-  return { status: 200, banner: source.banner, body: source.json!, etag: source.etag, headers };
+  const { freshSeconds, staleSeconds } = lifetimes(live ? source.expiresAtMs : null, now);
+  if (!live) return { status: 404, banner: null, body: NOT_FOUND_BODY, etag: null, scope, freshSeconds, staleSeconds };
+  return { status: 200, banner: source.banner, body: source.json!, etag: source.etag, scope, freshSeconds, staleSeconds };
 }
 
 function projectTarget(caller: BearerCaller | null): BannerTarget {
@@ -86,16 +85,8 @@ function keyOrOperator(request: BannerRequest): BannerTarget {
 }
 
 /** Never lets a cache keep a banner past its take-down time: both lifetimes end at `expires_at`. */
-function cacheControl(scope: 'public' | 'private', expiresAtMs: number | null, now: number): string {
+function lifetimes(expiresAtMs: number | null, now: number) {
   const left = expiresAtMs === null ? Infinity : Math.max(0, Math.floor((expiresAtMs - now) / 1000));
-  const maxAge = Math.min(BANNER_MAX_AGE, left);
-  const stale = Math.min(BANNER_STALE_WHILE_REVALIDATE, left - maxAge);
-  return `${scope}, max-age=${maxAge}, stale-while-revalidate=${stale}`;
-}
-
-/** True when `If-None-Match` names the current ETag (weak comparison, `*` included). */
-export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string | null): boolean {
-  if (!ifNoneMatch || !etag) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const freshSeconds = Math.min(BANNER_MAX_AGE, left);
+  return { freshSeconds, staleSeconds: Math.min(BANNER_STALE_WHILE_REVALIDATE, left - freshSeconds) };
 }

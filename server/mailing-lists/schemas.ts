@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
+/** The limits of api-v1.md section 8 this domain enforces; the dashboard shows them from here. */
 export const LIMITS = {
   listsPerProject: 20,
+  listName: 100,
+  recipientName: 200,
+  search: 200,
   activePerList: 500,
   entriesPerRequest: 1000,
   pageSize: { min: 1, max: 500, default: 100 },
@@ -10,7 +14,7 @@ export const LIMITS = {
 export const ZListId = z.uuid();
 
 export const ZCreateListInput = z.object({
-  name: z.string().min(1, 'Name is required').max(100, 'Name is at most 100 characters').meta({ description: '1-100 characters, not blank, unique within the project' }),
+  name: z.string().min(1, 'Name is required').max(LIMITS.listName, `Name is at most ${LIMITS.listName} characters`).meta({ description: '1-100 characters, not blank, unique within the project' }),
 });
 export type TCreateListInput = z.infer<typeof ZCreateListInput>;
 

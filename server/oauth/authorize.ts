@@ -2,7 +2,7 @@ import type { Database } from '@/db/client';
 import { oauthConsentTickets } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
 import { findClient } from './clients';
-import { OAuthError, uniqueParams } from '../surfaces/oauth/http';
+import { OAuthError, uniqueParams } from './errors';
 import { S256_CHALLENGE } from './pkce';
 import { redirectUriMatches } from './redirect-uris';
 import { consentPageUrl, issuer, mcpResource, TICKET_SECONDS } from './urls';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { oauthClients } from '@/db/schema';
 import { hashSecret } from '../auth/tokens';
-import { OAuthError } from '../surfaces/oauth/http';
+import { OAuthError } from './errors';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 
@@ -39,15 +39,8 @@ export async function authenticateClient(db: DbOrTx, req: Request, form: Map<str
 
 /** `invalid_client` (401), with the Basic challenge when the client tried Basic (RFC 6749 section 5.2). */
 export class ClientAuthError extends OAuthError {
-  constructor(
-    description: string,
-    readonly challenge?: Record<string, string>,
-  ) {
-    super('invalid_client', description);
-  }
-
-  override toResponse(headers: Record<string, string> = {}) {
-    return super.toResponse({ ...headers, ...this.challenge });
+  constructor(description: string, challenge?: Record<string, string>) {
+    super('invalid_client', description, 401, challenge);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '@/db/client';
 import { memberships, oauthCodes, oauthGrants, oauthTokens, users } from '@/db/schema';
 import { hashSecret } from '../auth/tokens';
 import type { OAuthClient } from './clients';
-import { OAuthError } from '../surfaces/oauth/http';
+import { OAuthError } from './errors';
 import { verifierMatches } from './pkce';
 import { issueTokenPair, revokeGrant, type TokenResponse } from './token-pairs';
 

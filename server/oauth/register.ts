@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@/db/client';
 import { oauthClients } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
-import { OAuthError } from '../surfaces/oauth/http';
+import { OAuthError } from './errors';
 import { redirectUriProblem } from './redirect-uris';
 import { CLIENT_SECRET_PREFIX, SCOPE } from './urls';
 

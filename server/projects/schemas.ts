@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ZProjectName = z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters');
+export const PROJECT_NAME_MAX = 100;
+export const ZProjectName = z.string().trim().min(1, 'Name is required').max(PROJECT_NAME_MAX, `At most ${PROJECT_NAME_MAX} characters`);
 
 export const ZCreateProjectInput = z.object({ name: ZProjectName });
 export type TCreateProjectInput = z.infer<typeof ZCreateProjectInput>;

@@ -24,7 +24,7 @@ export const ZAttributesInput = z
 export const ZRecipientEntryObject = z.object({
   email: z.string().meta({ description: 'Matched case-insensitively; stored lowercased' }),
   // null means "not sent", as clients that serialize unset fields as null expect; "" clears the name
-  name: z.string().max(200).nullish(),
+  name: z.string().max(LIMITS.recipientName).nullish(),
   external_id: z.string().min(1).max(255).nullish(),
   attributes: ZAttributesInput.nullish().meta({ description: 'Replaces the stored map when present' }),
 });
@@ -65,7 +65,7 @@ const ZStatusQuery = z.string().optional().meta({ description: '`active`, `remov
 export const ZListRecipientsInput = z.object({
   list_id: ZListId,
   status: ZStatusQuery,
-  q: z.string().max(200).optional().meta({ description: 'Case-insensitive search across email, name and external_id' }),
+  q: z.string().max(LIMITS.search).optional().meta({ description: 'Case-insensitive search across email, name and external_id' }),
   limit: z.coerce.number().int().min(LIMITS.pageSize.min).max(LIMITS.pageSize.max).default(LIMITS.pageSize.default),
   cursor: z.string().optional().meta({ description: 'The next_cursor of the previous page' }),
 });

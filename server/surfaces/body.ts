@@ -33,13 +33,18 @@ export async function readText(req: Request, limitBytes: number): Promise<string
   return (await readBody(req, limitBytes)).toString('utf8');
 }
 
-/** Percent-decodes every segment of a path; null when one is malformed (a 4xx for every surface). */
-export function decodePath(pathname: string): string[] | null {
-  try {
-    return pathname.split('/').map((segment) => decodeURIComponent(segment));
-  } catch {
-    return null;
-  }
+/**
+ * Percent-decodes every segment of a path. A malformed segment stays as sent, so the route's own rule
+ * refuses it (a slug or UUID that does not match: 422; an identifier that matches nothing: 404).
+ */
+export function decodePath(pathname: string): string[] {
+  return pathname.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
 }
 
 /** True for text PostgreSQL and JSON consumers cannot take: NUL characters or lone UTF-16 surrogates. */

@@ -234,7 +234,7 @@ describe('both surfaces', () => {
 
   it('the fast path answers HEAD with the headers of GET and no body', async () => {
     const { banner } = await projectWithBanner();
-    const fast = surfaces.find((s) => s.conditional)!;
+    const fast = surfaces.find((s) => s.name === 'fast path')!;
     const get = await fetch(`${fast.server.url}/api/v1/banner?key=${banner.slug}`);
     const head = await fetch(`${fast.server.url}/api/v1/banner?key=${banner.slug}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -244,7 +244,7 @@ describe('both surfaces', () => {
   });
 
   it('the fast path answers the CORS preflight the widget triggers', async () => {
-    const fast = surfaces.find((s) => s.conditional)!;
+    const fast = surfaces.find((s) => s.name === 'fast path')!;
     const res = await fetch(`${fast.server.url}/api/v1/banner?key=x`, {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-service-page-url' },

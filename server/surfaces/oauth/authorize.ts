@@ -7,7 +7,8 @@ import { listProjectsForUser } from '../../projects/get';
 import { startAuthorization } from '../../oauth/authorize';
 import { decideConsent, findPendingConsent } from '../../oauth/consent';
 import { consentCsrfToken, csrfTokenMatches } from './csrf';
-import { OAuthError, readForm } from './http';
+import { OAuthError } from '../../oauth/errors';
+import { readCappedForm } from './entry';
 import { consentPage, errorPage } from './pages';
 import { sessionUserOf } from './session';
 
@@ -47,7 +48,7 @@ async function showConsent(req: Request, ticket: string): Promise<Response> {
 export async function handleAuthorizePost(req: Request): Promise<Response> {
   try {
     if (!isSameOrigin(req)) return errorPage('This form can only be sent from the Shipnote consent page.', 403);
-    const form = await readForm(req);
+    const form = await readCappedForm(req);
     const userId = await sessionUserOf(req);
     if (!userId) return errorPage('Your session ended. Sign in and start the connection again.', 401);
     const ticket = form.get('ticket') ?? '';

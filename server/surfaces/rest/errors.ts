@@ -1,3 +1,8 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { AppError } from '../../errors';
+import { logError } from '../../log';
 import { PATH_PARAM_NAMES } from './routes';
 
 export interface ValidationDetail {
@@ -47,3 +52,18 @@ function toValidationDetail(issue: ZodIssueLike, method: string): ValidationDeta
   return { loc, msg: issue.message, type: issue.code };
 }
 
+
+/**
+ * A thrown procedure error in the same terms as a library error body, so one mapper (toSpecError)
+ * answers both: domain errors keep their status and message, validation becomes 422, the rest 500.
+ */
+export function libraryErrorOf(error: unknown): { status: number; body: LibraryErrorBody } {
+  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  if (cause instanceof AppError) return { status: cause.status, body: { message: cause.message, data: { path: 'procedure' } } };
+  if (cause instanceof ZodError) return { status: 422, body: { issues: cause.issues } };
+  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
+    return { status: getHTTPStatusCodeFromError(error), body: { message: error.message, data: { path: 'procedure' } } };
+  }
+  logError('REST request failed', error);
+  return { status: 500, body: {} };
+}

@@ -1,19 +1,23 @@
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { createContext } from '../../context';
-import { AppError } from '../../errors';
 import { createCaller } from '../../root';
+import { BodyTooLarge, readText } from '../body';
+import { libraryErrorOf, toSpecError } from './errors';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/** POST /api/webhooks/github/{project}: hands the raw delivery to the commits domain. */
+/** POST /api/webhooks/github/{project}: the raw delivery to the commits domain, with REST's error bodies. */
 export async function handleGithubWebhook(req: Request, params: Promise<{ project: string }>): Promise<Response> {
   const resHeaders = new Headers();
   const { project } = await params;
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return reply(413, { detail: 'Delivery body too large' }, resHeaders);
-  const body = await req.text();
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES) return reply(413, { detail: 'Delivery body too large' }, resHeaders);
+  let body: string;
+  try {
+    body = await readText(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return reply(413, { detail: 'Delivery body too large' }, resHeaders);
+    throw error;
+  }
   try {
     const caller = createCaller(await createContext({ headers: req.headers, resHeaders }));
     const result = await caller.commits.github.receive({
@@ -26,17 +30,16 @@ export async function handleGithubWebhook(req: Request, params: Promise<{ projec
     });
     return reply(200, result, resHeaders);
   } catch (error) {
-    return reply(...errorReply(error), resHeaders);
+    // header values that fail the input schema are a bad delivery, not a validation body
+    if (error instanceof TRPCError && error.cause instanceof ZodError) return reply(400, { detail: 'Invalid webhook headers' }, resHeaders);
+    const failure = libraryErrorOf(error);
+    return reply(...specOf(failure.status, failure.body), resHeaders);
   }
 }
 
-/** The same `{detail}` bodies as the REST API; header values that fail the input schema are a 400. */
-function errorReply(error: unknown): [number, { detail: string }] {
-  if (!(error instanceof TRPCError)) return [500, { detail: 'Internal Server Error' }];
-  if (error.cause instanceof AppError) return [error.cause.status, { detail: error.message }];
-  if (error.cause instanceof ZodError) return [400, { detail: 'Invalid webhook headers' }];
-  const status = getHTTPStatusCodeFromError(error);
-  return [status, { detail: status >= 500 ? 'Internal Server Error' : error.message }];
+function specOf(status: number, body: Parameters<typeof toSpecError>[1]): [number, unknown] {
+  const spec = toSpecError(status, body, 'POST');
+  return [spec.status, spec.body];
 }
 
 function reply(status: number, body: unknown, headers: Headers) {

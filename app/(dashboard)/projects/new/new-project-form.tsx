@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { errorMessage, trpc } from '@/app/trpc-client';
+import { PROJECT_NAME_MAX } from '@/server/projects/schemas';
 
 export function NewProjectForm({ callbackUrl }: { callbackUrl: string | null }) {
   const router = useRouter();
@@ -24,7 +25,7 @@ export function NewProjectForm({ callbackUrl }: { callbackUrl: string | null }) 
   return (
     <form className="stack" action={submit}>
       <label>
-        Project name <input name="name" required maxLength={100} placeholder="Acme web app" />
+        Project name <input name="name" required maxLength={PROJECT_NAME_MAX} placeholder="Acme web app" />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
       <button type="submit" disabled={busy}>Create project</button>

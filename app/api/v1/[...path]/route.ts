@@ -1,4 +1,4 @@
-import { handleRestRequest } from '@/server/surfaces/rest/handler';
+import { handleRestRequest } from '@/server/surfaces/rest/entry';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,5 @@
 'use client';
+import { BANNER_LIMITS } from '@/server/banner/schemas';
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
@@ -6,7 +7,6 @@ import { CopyButton } from '../keys/copy-button';
 import { BannerPreview, type PreviewContent } from './banner-preview';
 import { BannerStatus } from './banner-status';
 
-const LIMITS = { headline: 80, body: 160, cta_label: 24, badge: 16 } as const;
 const chars = (text: string) => [...text].length;
 
 function initialContent(state: TBannerState): PreviewContent {
@@ -46,7 +46,7 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
   }
 
   const field = (name: keyof PreviewContent, label: string, hint?: string) => {
-    const limit = name === 'link_url' ? undefined : LIMITS[name];
+    const limit = name === 'link_url' ? undefined : BANNER_LIMITS[name];
     return (
       <label>
         <span className="row">

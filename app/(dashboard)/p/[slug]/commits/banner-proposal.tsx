@@ -1,4 +1,5 @@
 'use client';
+import { BANNER_LIMITS } from '@/server/banner/schemas';
 import Link from 'next/link';
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
@@ -14,8 +15,7 @@ interface Proposal {
   commit_count: number;
 }
 
-const LIMITS = { headline: 80, body: 160, cta_label: 24, badge: 16 } as const;
-type Field = keyof typeof LIMITS | 'link_url';
+type Field = keyof typeof BANNER_LIMITS | 'link_url';
 
 /**
  * The generated banner, editable, published through the banner domain with its window and commit
@@ -41,7 +41,7 @@ export function BannerProposal({ projectId, slug, proposal }: { projectId: strin
   }
 
   const input = (name: Field, label: string) => {
-    const limit = name === 'link_url' ? undefined : LIMITS[name];
+    const limit = name === 'link_url' ? undefined : BANNER_LIMITS[name];
     return (
       <label>
         <span className="row">

@@ -4,6 +4,7 @@ import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TApiTokenSummary } from '@/server/api-tokens/schemas';
 import { CopyButton } from './copy-button';
 import { formatTime } from '@/app/format';
+import { TOKEN_NAME_MAX } from '@/server/api-tokens/schemas';
 
 export function ApiKeys({ projectId, initialKeys }: { projectId: string; initialKeys: TApiTokenSummary[] }) {
   const [keys, setKeys] = useState(initialKeys);
@@ -35,7 +36,7 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
     <>
       <form className="row card" action={create}>
         <label style={{ flex: 1 }}>
-          Name <input name="name" required maxLength={100} placeholder="CI deploys" />
+          Name <input name="name" required maxLength={TOKEN_NAME_MAX} placeholder="CI deploys" />
         </label>
         <button type="submit">Create API key</button>
       </form>

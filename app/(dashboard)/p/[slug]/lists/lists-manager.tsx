@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TMailingList } from '@/server/mailing-lists/schemas';
+import { LIMITS } from '@/server/mailing-lists/schemas';
 
 export function ListsManager({ projectId, slug, initialLists }: { projectId: string; slug: string; initialLists: TMailingList[] }) {
   const [lists, setLists] = useState(initialLists);
@@ -31,12 +32,12 @@ export function ListsManager({ projectId, slug, initialLists }: { projectId: str
       <form className="card row" onSubmit={create} aria-label="New list">
         <label style={{ flex: 1 }}>
           List name
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} placeholder="Product updates" aria-invalid={!!error} aria-describedby="list-error" />
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={LIMITS.listName} placeholder="Product updates" aria-invalid={!!error} aria-describedby="list-error" />
         </label>
         <button type="submit" disabled={busy}>Create list</button>
         {error && <p id="list-error" className="error" role="alert" style={{ flexBasis: '100%', margin: 0 }}>{error}</p>}
       </form>
-      <h2>{lists.length} of 20 lists</h2>
+      <h2>{lists.length} of {LIMITS.listsPerProject} lists</h2>
       {lists.length === 0 ? (
         <p className="muted">No lists yet. Create one, then add addresses or import a CSV.</p>
       ) : (
@@ -55,7 +56,7 @@ export function ListsManager({ projectId, slug, initialLists }: { projectId: str
             {lists.map((list) => (
               <tr key={list.id}>
                 <td><Link href={`/p/${slug}/lists/${list.id}`}>{list.name}</Link></td>
-                <td>{list.active_count} / 500</td>
+                <td>{list.active_count} / {LIMITS.activePerList}</td>
                 <td className="optional">{list.removed_count}</td>
                 <td className="optional">{list.unsubscribed_count}</td>
                 <td>{list.recipient_count}</td>

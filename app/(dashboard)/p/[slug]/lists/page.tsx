@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { requireProject } from '@/app/(dashboard)/require-user';
 import { ListsManager } from './lists-manager';
+import { LIMITS } from '@/server/mailing-lists/schemas';
 
 export const metadata: Metadata = { title: 'Mailing lists' };
 
@@ -12,7 +13,7 @@ export default async function MailingListsPage({ params }: { params: Promise<{ s
     <>
       <h1>Mailing lists</h1>
       <p className="muted">
-        Release emails go to the active recipients of a list. A project holds up to 20 lists, a list up to 500 active recipients.
+        Release emails go to the active recipients of a list. A project holds up to {LIMITS.listsPerProject} lists, a list up to {LIMITS.activePerList} active recipients.
       </p>
       <ListsManager projectId={project.id} slug={slug} initialLists={lists} />
     </>

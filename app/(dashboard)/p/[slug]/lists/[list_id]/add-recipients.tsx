@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TAddResult } from '@/server/recipients/schemas';
+import { LIMITS } from '@/server/mailing-lists/schemas';
 
-/** Pasted text, split on commas, semicolons, spaces and line breaks; one request per 1000 addresses. */
+/** Pasted text, split on commas, semicolons, spaces and line breaks; one request per LIMITS.entriesPerRequest addresses. */
 export function AddRecipients({ projectId, listId, onChanged }: { projectId: string; listId: string; onChanged: () => Promise<void> }) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<TAddResult | null>(null);
@@ -19,8 +20,8 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
     setResult(null);
     try {
       const total: TAddResult = { added: 0, skipped_existing: 0, invalid: [] };
-      for (let i = 0; i < emails.length; i += 1000) {
-        const part = await projectTrpc(projectId).recipients.add.mutate({ list_id: listId, emails: emails.slice(i, i + 1000) });
+      for (let i = 0; i < emails.length; i += LIMITS.entriesPerRequest) {
+        const part = await projectTrpc(projectId).recipients.add.mutate({ list_id: listId, emails: emails.slice(i, i + LIMITS.entriesPerRequest) });
         total.added += part.added;
         total.skipped_existing += part.skipped_existing;
         total.invalid.push(...part.invalid);

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TRecipient } from '@/server/recipients/schemas';
+import { LIMITS } from '@/server/mailing-lists/schemas';
 
 const TABS = [
   { status: '', label: 'All' },
@@ -74,7 +75,7 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
           </button>
         ))}
         <form className="row" style={{ marginLeft: 'auto' }} onSubmit={(e) => (e.preventDefault(), restart(() => setQ(query.trim())))}>
-          <input aria-label="Search recipients" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Email, name or external ID" maxLength={200} />
+          <input aria-label="Search recipients" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Email, name or external ID" maxLength={LIMITS.search} />
           <button type="submit" className="secondary">Search</button>
         </form>
       </div>

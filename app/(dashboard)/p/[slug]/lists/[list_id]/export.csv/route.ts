@@ -1,4 +1,4 @@
-import { handleDashboardExport } from '@/server/surfaces/rest/export-csv';
+import { handleDashboardExport } from '@/server/surfaces/web/export-csv';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { HttpCachePolicy } from '../../trpc';
+
+export function cacheControlOf(policy: HttpCachePolicy, scope: 'public' | 'private' = 'public'): string {
+  return `${scope}, max-age=${policy.maxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
+}
+
+/** A strong validator of the exact bytes served. */
+export function etagOf(body: string | Uint8Array): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** RFC 9110 13.1.2: `*`, or any listed tag equal to ours under weak comparison. */
+export function matchesIfNoneMatch(header: string | null | undefined, etag: string | null): boolean {
+  if (!header || !etag) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * A cacheable 200 with ETag and Cache-Control, or a bodiless 304 when the client already holds it.
+ * `headers` (rate limit headers, Content-Type, a Cache-Control already chosen) are kept on both.
+ */
+export function conditionalResponse(req: Request, body: string, headers: Headers, policy?: HttpCachePolicy): Response {
+  const etag = etagOf(body);
+  headers.set('ETag', etag);
+  if (policy) headers.set('Cache-Control', cacheControlOf(policy));
+  if (matchesIfNoneMatch(req.headers.get('if-none-match'), etag)) {
+    headers.delete('Content-Type');
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
+}

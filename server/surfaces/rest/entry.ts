@@ -1,0 +1,158 @@
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { createContext, type Context, CLIENT_IP_HEADER } from '../../context';
+import { createCaller, appRouter } from '../../root';
+import { BodyTooLarge, decodePath, findUnsafeText, isUnsafeText, readText } from '../body';
+import { answerBannerHttp } from '../http/banner';
+import { conditionalResponse } from '../http/conditional';
+import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
+import { RAW_ROUTES, type RawAnswer } from './raw-routes';
+import { cacheControlFor, successStatusOf } from './routes';
+
+export const REST_PREFIX = '/api/v1';
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+interface FakeResponse {
+  statusCode: number;
+  setHeader(name: string, value: string | string[]): void;
+  end(body?: string): void;
+}
+
+const contextOf = new WeakMap<Request, Context>();
+
+// Built once: the library's own fetch adapter rebuilds its route table on every request.
+const openApiHandler = createOpenApiNodeHttpHandler({
+  router: appRouter,
+  createContext: ({ req }: { req: Request }) => contextOf.get(req)!,
+  responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) =>
+    errors.length === 0 && paths?.[0] ? { status: successStatusOf(paths[0]), headers: { 'Cache-Control': cacheControlFor(paths[0]) } } : {},
+} as never) as unknown as (req: Request, res: FakeResponse) => Promise<void>;
+
+/**
+ * The one entry of the REST surface, every `/api/v1/*` request: the body read with a streaming cap, the
+ * path decoded, hostile text refused, the actor resolved once (createContext), then the procedure (rate
+ * limited there) and one mapper to the spec's error bodies. HEAD runs as GET and drops the body.
+ */
+export async function handleRestRequest(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const path = url.pathname.slice(REST_PREFIX.length) || '/';
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+
+  let body: unknown;
+  try {
+    body = await readJsonBody(req, method);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return json(413, { detail: error.message });
+    return json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
+  }
+  const segments = decodePath(path);
+  const unsafe = unsafeInput(segments, url.searchParams, body);
+  if (unsafe) return json(422, { detail: [{ loc: unsafe, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels', type: 'string_unsafe' }] });
+
+  if (method === 'GET' && path === '/banner') return bannerResponse(req, url);
+  const resHeaders = new Headers();
+  const ctx = await createContext({ headers: req.headers, resHeaders });
+  const raw = method === 'GET' ? matchRawRoute(segments.join('/')) : undefined;
+  if (raw) return rawResponse(req, ctx, raw, url.searchParams);
+  return procedureResponse(req, ctx, url, method, body);
+}
+
+async function readJsonBody(req: Request, method: string): Promise<unknown> {
+  if (method === 'GET' || method === 'DELETE') return undefined;
+  const text = await readText(req, MAX_BODY_BYTES);
+  if (!req.headers.get('content-type')?.includes('application/json')) return text || undefined; // the library answers 415 -> 422
+  return text.trim() === '' ? undefined : JSON.parse(text);
+}
+
+function unsafeInput(segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
+  if (segments.some(isUnsafeText)) return ['path'];
+  for (const [name, value] of query) if (isUnsafeText(name) || isUnsafeText(value)) return ['query', name];
+  const found = typeof body === 'object' ? findUnsafeText(body) : null;
+  return found ? ['body', ...found] : null;
+}
+
+function matchRawRoute(path: string) {
+  for (const route of RAW_ROUTES) {
+    const match = route.pattern.exec(path);
+    if (match) return { route, params: match.slice(1) };
+  }
+  return undefined;
+}
+
+async function bannerResponse(req: Request, url: URL): Promise<Response> {
+  const answer = await answerBannerHttp({
+    query: url.search.slice(1),
+    authorization: req.headers.get('authorization'),
+    pageUrl: req.headers.get('x-service-page-url'),
+    ifNoneMatch: req.headers.get('if-none-match'),
+    clientIp: req.headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1',
+  });
+  return new Response(req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
+}
+
+async function rawResponse(req: Request, ctx: Context, raw: NonNullable<ReturnType<typeof matchRawRoute>>, query: URLSearchParams) {
+  let answer: RawAnswer;
+  try {
+    answer = await raw.route.run(createCaller(ctx), raw.params, query);
+  } catch (error) {
+    const { status, body } = libraryErrorOf(error);
+    return errorResponse(status, body, 'GET', ctx.resHeaders);
+  }
+  for (const [name, value] of Object.entries(answer.headers)) ctx.resHeaders.set(name, value);
+  if (answer.cache) return conditionalResponse(req, answer.body, ctx.resHeaders, answer.cache);
+  return new Response(req.method === 'HEAD' ? null : answer.body, { status: 200, headers: ctx.resHeaders });
+}
+
+async function procedureResponse(original: Request, ctx: Context, url: URL, method: string, body: unknown): Promise<Response> {
+  const req = new Proxy(original, {
+    get: (target, prop) => {
+      if (prop === 'url') return url.origin + url.pathname.slice(REST_PREFIX.length) + url.search;
+      if (prop === 'method') return method;
+      if (prop === 'body') return body;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  contextOf.set(req, ctx);
+  const { status, text } = await run(req, ctx.resHeaders);
+  const headers = withJson(ctx.resHeaders);
+  if (status === 200 && headers.get('cache-control')?.startsWith('public')) return conditionalResponse(original, text, headers);
+  if (status < 400) return new Response(original.method === 'HEAD' ? null : text, { status, headers });
+  return errorResponse(status, parseErrorBody(text), method, headers);
+}
+
+function run(req: Request, resHeaders: Headers): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const res: FakeResponse = {
+      statusCode: 200,
+      setHeader: (name, value) => {
+        if (name.toLowerCase() === 'content-type') return;
+        for (const v of Array.isArray(value) ? value : [value]) resHeaders.append(name, v);
+      },
+      end: (text) => resolve({ status: res.statusCode, text: text ?? '' }),
+    };
+    openApiHandler(req, res).catch(reject);
+  });
+}
+
+/** The one error mapper of the REST surface (api-v1.md section 7). */
+function errorResponse(status: number, body: LibraryErrorBody, method: string, headers: Headers): Response {
+  const spec = toSpecError(status, body, method);
+  return new Response(JSON.stringify(spec.body), { status: spec.status, headers: withJson(headers) });
+}
+
+function json(status: number, body: unknown): Response {
+  return Response.json(body, { status });
+}
+
+function parseErrorBody(text: string): LibraryErrorBody {
+  try {
+    return JSON.parse(text) as LibraryErrorBody;
+  } catch {
+    return {};
+  }
+}
+
+function withJson(headers: Headers): Headers {
+  headers.set('Content-Type', 'application/json');
+  return headers;
+}

@@ -1,0 +1,55 @@
+import type { createCaller } from '../../root';
+import { PUBLIC_CONTENT_CACHE } from '../../content/http-cache';
+import type { HttpCachePolicy } from '../../trpc';
+import { getOpenApiDocument } from './openapi-cache';
+
+type Caller = ReturnType<typeof createCaller>;
+
+/** A success that is not a JSON procedure answer: RSS, CSV, the OpenAPI document. */
+export type RawAnswer =
+  /** a cacheable public document: ETag, 304 and this Cache-Control */
+  | { body: string; headers: Record<string, string>; cache: HttpCachePolicy }
+  /** streamed as it is produced (CSV exports) */
+  | { body: string | ReadableStream<Uint8Array>; headers: Record<string, string>; cache?: undefined };
+
+interface RawRoute {
+  pattern: RegExp;
+  run(caller: Caller, params: string[], query: URLSearchParams): Promise<RawAnswer>;
+}
+
+const optional = (query: URLSearchParams, name: string) => query.get(name) ?? undefined;
+const xml = (body: string): RawAnswer => ({ body, headers: { 'Content-Type': 'application/xml' }, cache: PUBLIC_CONTENT_CACHE });
+
+/**
+ * The GET routes of api-v1.md whose bodies trpc-to-openapi cannot carry, each still one procedure call.
+ * Patterns match the decoded path below `/api/v1`; their groups are the path parameters.
+ */
+export const RAW_ROUTES: RawRoute[] = [
+  {
+    pattern: /^\/changelog\/([^/]+)\/feed$/,
+    run: async (caller, [slug]) => xml((await caller.changelogs.feed({ public_slug: slug! })).xml),
+  },
+  {
+    pattern: /^\/blog\/([^/]+)\/feed$/,
+    run: async (caller, [slug]) => xml((await caller.blogPosts.feed({ public_slug: slug! })).xml),
+  },
+  {
+    pattern: /^\/blogs\/feed$/,
+    run: async (caller, _, query) =>
+      xml((await caller.blogPosts.feedAll({ project: optional(query, 'project'), limit: optional(query, 'limit') as never })).xml),
+  },
+  {
+    pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/i,
+    run: async (caller, [listId], query) => {
+      const csv = await caller.recipients.exportCsv({ list_id: listId!, status: optional(query, 'status') });
+      return {
+        body: csv.body,
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': csv.contentDisposition, 'Cache-Control': 'no-store' },
+      };
+    },
+  },
+  {
+    pattern: /^\/openapi\.json$/,
+    run: async () => ({ body: JSON.stringify(getOpenApiDocument()), headers: { 'Content-Type': 'application/json' } }),
+  },
+];
