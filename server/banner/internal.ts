@@ -9,11 +9,6 @@ import type { TBanner } from './schemas';
 export type BannerRow = typeof banners.$inferSelect;
 export type EmbedRow = typeof bannerEmbeds.$inferSelect;
 
-/** What a verb needs: the database and the one project it acts on. */
-export interface BannerCtx {
-  db: DbOrTx;
-  projectId: string;
-}
 
 export const NO_LIVE_BANNER = 'No banner is live';
 

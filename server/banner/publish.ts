@@ -1,6 +1,7 @@
+import type { ProjectScope } from '../auth/actor';
 import { banners } from '@/db/schema';
 import { invalidateBannerCache } from './cache';
-import { ensureEmbed, latestBanner, toBanner, type BannerCtx } from './internal';
+import { ensureEmbed, latestBanner, toBanner } from './internal';
 import { DEFAULT_BADGE, type TBanner, type TPublishBannerInput } from './schemas';
 
 /** The bar is one line: runs of whitespace (newlines included) become one space. */
@@ -10,7 +11,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * Publishes a new banner, which replaces the live one; the slug stays. `published_at` is strictly later
  * than the previous one, so it changes on every publish even within one millisecond.
  */
-export async function publishBanner({ ctx, input, now = new Date() }: { ctx: BannerCtx; input: TPublishBannerInput; now?: Date }): Promise<TBanner> {
+export async function publishBanner({ ctx, input, now = new Date() }: { ctx: ProjectScope; input: TPublishBannerInput; now?: Date }): Promise<TBanner> {
   const banner = await ctx.db.transaction(async (tx) => {
     const embed = await ensureEmbed(tx, ctx.projectId, { lock: true });
     const previous = await latestBanner(tx, ctx.projectId);

@@ -1,8 +1,9 @@
-import { embedHtml, ensureEmbed, isLive, latestBanner, toBanner, type BannerCtx } from './internal';
+import type { ProjectScope } from '../auth/actor';
+import { embedHtml, ensureEmbed, isLive, latestBanner, toBanner } from './internal';
 import type { TBannerState } from './schemas';
 
 /** The project's banner as its owners see it: newest publish, status, embed code and where it is shown. */
-export async function getBannerState({ ctx, now = new Date() }: { ctx: BannerCtx; now?: Date }): Promise<TBannerState> {
+export async function getBannerState({ ctx, now = new Date() }: { ctx: ProjectScope; now?: Date }): Promise<TBannerState> {
   const embed = await ensureEmbed(ctx.db, ctx.projectId);
   const row = await latestBanner(ctx.db, ctx.projectId);
   return {

@@ -1,3 +1,4 @@
+import type { ProjectScope } from '../auth/actor';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { projects } from '@/db/schema';
@@ -15,11 +16,8 @@ import type { TGrouped } from './generate/schemas';
 import type { TWindowInput } from './schemas';
 import { summarizeWindow } from './summary';
 
-/** The content verbs take the app's database; commits verbs also run on transactions. */
-interface DraftsScope {
-  db: Database;
-  projectId: string;
-}
+/** The content verbs take the app's database, not a transaction. */
+type DraftsScope = ProjectScope<Database>;
 
 /** Every draft of a window rendered, nothing written: the dashboard's preview. */
 export async function previewDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {

@@ -2,11 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { commitSettings } from '@/db/schema';
 
-/** What a commits verb acts within: a database (or transaction) and the caller's one project. */
-export interface CommitsScope {
-  db: DbOrTx;
-  projectId: string;
-}
 
 export type CommitSettingsRow = typeof commitSettings.$inferSelect;
 

@@ -1,10 +1,10 @@
+import type { ProjectScope } from '../auth/actor';
 import { commits } from '@/db/schema';
-import type { CommitsScope } from './internal';
 import type { TCommit, TListCommitsInput } from './schemas';
 import { newestFirst, windowCondition } from './window';
 
 /** list_commits: the project's commits in a window of days, newest first. */
-export async function listCommits({ ctx, input }: { ctx: CommitsScope; input: TListCommitsInput }): Promise<{ items: TCommit[] }> {
+export async function listCommits({ ctx, input }: { ctx: ProjectScope; input: TListCommitsInput }): Promise<{ items: TCommit[] }> {
   const rows = await ctx.db
     .select()
     .from(commits)

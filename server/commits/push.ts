@@ -1,12 +1,12 @@
+import type { ProjectScope } from '../auth/actor';
 import { commits } from '@/db/schema';
-import type { CommitsScope } from './internal';
 import type { TCommitInput, TPushResult } from './schemas';
 
 /**
  * Records commits for the project, deduplicated by SHA: a SHA the project already has, or one repeated
  * within the batch, counts as a duplicate and changes nothing (the first copy sent wins).
  */
-export async function pushCommits({ ctx, input }: { ctx: CommitsScope; input: { commits: TCommitInput[] } }): Promise<TPushResult> {
+export async function pushCommits({ ctx, input }: { ctx: ProjectScope; input: { commits: TCommitInput[] } }): Promise<TPushResult> {
   const seen = new Set<string>();
   const rows = [];
   for (const commit of input.commits) {

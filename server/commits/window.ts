@@ -1,6 +1,6 @@
+import type { ProjectScope } from '../auth/actor';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { commits } from '@/db/schema';
-import type { CommitsScope } from './internal';
 import type { SourceCommit } from './generate/schemas';
 
 /** A window of whole UTC days as a half-open time range: [since 00:00, the day after until 00:00). */
@@ -17,7 +17,7 @@ export function windowCondition(projectId: string, since?: string, until?: strin
 }
 
 /** Every commit of the project in the window, oldest first, as the generator reads them. */
-export async function commitsInWindow(ctx: CommitsScope, since: string, until: string): Promise<SourceCommit[]> {
+export async function commitsInWindow(ctx: ProjectScope, since: string, until: string): Promise<SourceCommit[]> {
   const rows = await ctx.db
     .select()
     .from(commits)

@@ -1,14 +1,10 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { mailingLists, recipients } from '@/db/schema';
 import { AppError } from '../errors';
 import type { TMailingList } from './schemas';
 
-/** What every mailing-list and recipient verb runs with: a database and the caller's project. */
-export interface ProjectScope {
-  db: Database;
-  projectId: string;
-}
+export type { ProjectScope } from '../auth/actor';
 
 export type ListRow = typeof mailingLists.$inferSelect;
 
