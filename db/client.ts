@@ -1,14 +1,9 @@
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { config } from '@/server/config';
 import * as schema from './schema';
 import { migratePglite, migratePostgres } from './migrate';
+import { databaseSettings } from './settings';
+import type { Database } from './types';
 
-export type Schema = typeof schema;
-/** The one database type: PGlite and postgres.js both satisfy it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type DbOrTx = Database | Transaction;
+export type { Database, DbOrTx, Schema, Transaction } from './types';
 
 export interface DatabaseHandle {
   db: Database;
@@ -48,9 +43,7 @@ declare global {
  * this module separately, and a PGlite data folder can be open in one place only.
  */
 export function getDatabase(): Promise<DatabaseHandle> {
-  globalThis.__shipnoteDb ??= config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite(config.dataDir);
+  globalThis.__shipnoteDb ??= databaseSettings.url ? openPostgres(databaseSettings.url) : openPglite(databaseSettings.dataDir);
   return globalThis.__shipnoteDb;
 }
 

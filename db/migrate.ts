@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Database } from './client';
+import type { Database } from './types';
 
 const migrationsFolder = path.join(process.cwd(), 'db/migrations');
 // Any constant works: it only keeps two processes from migrating the same server at once.

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { databaseSettings } from '@/db/settings';
 
 /** Every setting the service reads, in one place; all optional for the embedded default. */
 export const config = {
@@ -6,10 +6,10 @@ export const config = {
     return Number(process.env.PORT ?? 3000);
   },
   get databaseUrl() {
-    return process.env.DATABASE_URL || undefined;
+    return databaseSettings.url;
   },
   get dataDir() {
-    return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || './.data');
+    return databaseSettings.dataDir;
   },
   /** Public origin of the app; every host below defaults to it. */
   get appUrl() {
