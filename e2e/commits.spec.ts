@@ -43,7 +43,7 @@ test('a new user pushes a real repository with the CLI, generates drafts for a m
   const token = await createApiKey(page, slug, 'CLI');
   const repo = makeRepository();
 
-  const out = execFileSync(path.resolve('node_modules/.bin/tsx'), ['server/cli/main.ts', 'commits', 'push', '--project', slug, '--url', baseURL!, '--dir', repo], {
+  const out = execFileSync(path.resolve('node_modules/.bin/tsx'), ['server/surfaces/cli/main.ts', 'commits', 'push', '--project', slug, '--url', baseURL!, '--dir', repo], {
     env: { ...process.env, SHIPNOTE_TOKEN: token },
     encoding: 'utf8',
   });
