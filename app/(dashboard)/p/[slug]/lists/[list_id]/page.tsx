@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { requireProject } from '@/app/(dashboard)/require-user';
 import { ListView } from './list-view';
 
 export const metadata: Metadata = { title: 'Mailing list' };
@@ -11,9 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function MailingListPage({ params }: { params: Promise<{ slug: string; list_id: string }> }) {
   const { slug, list_id } = await params;
-  const { caller } = await requireUser(`/p/${slug}/lists/${list_id}`);
+  const { caller, project } = await requireProject(slug, `/p/${slug}/lists/${list_id}`);
   if (!UUID.test(list_id)) notFound();
-  const project = await caller.projects.get({ idOrSlug: slug });
   const list = await caller.mailingLists.get({ list_id }).catch((error) => {
     if (error instanceof TRPCError && error.code === 'NOT_FOUND') return null;
     throw error;
