@@ -1,4 +1,5 @@
 import { databaseSettings } from '@/db/settings';
+import { requestOrigin } from './request-origin';
 
 /** Every setting the service reads, in one place; all optional for the embedded default. */
 export const config = {
@@ -13,7 +14,11 @@ export const config = {
   },
   /** Public origin of the app; every host below defaults to it. */
   get appUrl() {
-    return trimSlash(process.env.APP_URL || `http://localhost:${this.port}`);
+    return trimSlash(process.env.APP_URL || requestOrigin() || `http://localhost:${this.port}`);
+  },
+  /** With APP_URL unset, links follow the loopback or private origin each request arrives on. */
+  get appUrlConfigured() {
+    return Boolean(process.env.APP_URL);
   },
   /** `{auth_url}`: host of the OAuth endpoints and the issuer (not AUTH_URL: next-auth reads that). */
   get oauthIssuerUrl() {

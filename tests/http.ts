@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomInt } from 'node:crypto';
 import { CLIENT_IP_HEADER } from '@/server/context';
+import { localOriginOf, runWithRequestOrigin } from '@/server/request-origin';
 import { clientIpOf } from '@/server/surfaces/http/client-ip';
 import { createMemoryRateLimiter } from '@/server/rate-limit/memory';
 import { setRateLimiter } from '@/server/rate-limit/enforce';
@@ -20,7 +21,7 @@ export interface TestServer {
  * A real HTTP server over the app's own route handlers (without Next's pipeline), with the same
  * client-IP rule as the production front and one trusted proxy hop, so each test can be its own client.
  */
-export async function startTestServer(routes: Routes): Promise<TestServer> {
+export async function startTestServer(routes: Routes, options: { followOrigin?: boolean } = {}): Promise<TestServer> {
   setRateLimiter(createMemoryRateLimiter());
   const server = http.createServer(async (req, res) => {
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req, 1);
@@ -29,8 +30,12 @@ export async function startTestServer(routes: Routes): Promise<TestServer> {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}');
       return;
     }
+    // as the production front does with APP_URL unset: links follow the loopback origin of the request
+    const origin = options.followOrigin ? localOriginOf(req.headers.host) : undefined;
+    if (origin === null) return void res.writeHead(421).end();
     try {
-      const response = await handler(toRequest(req));
+      const run = () => handler(toRequest(req));
+      const response = await (origin ? runWithRequestOrigin(origin, run) : run());
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {

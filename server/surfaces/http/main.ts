@@ -2,6 +2,7 @@ import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
+import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { CLIENT_IP_HEADER } from '../../context';
 import { clientIpOf } from './client-ip';
@@ -27,13 +28,28 @@ async function main() {
   const emailWorker = await startReleaseEmailWorker();
 
   const proxyHops = config.trustedProxyHops; // read once: process.env costs about a microsecond a request
-  const server = http.createServer((req, res) => {
-    req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (handleFastPath(req, res)) return;
     void handle(req, res);
-  });
+  };
+  const server = http.createServer(
+    config.appUrlConfigured
+      ? (req, res) => {
+          req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+          serve(req, res);
+        }
+      : (req, res) => {
+          req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+          const origin = localOriginOf(req.headers.host);
+          if (!origin) return refuseHost(res);
+          runWithRequestOrigin(origin, () => serve(req, res));
+        },
+  );
   server.listen(config.port, () => {
     console.log(`Shipnote listening on ${config.appUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+    if (!config.appUrlConfigured) {
+      console.log('APP_URL is unset: links, the OAuth issuer and the MCP resource follow the loopback or private origin each request uses; other hosts are refused.');
+    }
   });
 
   const stop = async () => {
@@ -47,6 +63,12 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** DNS-rebinding protection while APP_URL is unset: a name we were not told about is not ours. */
+function refuseHost(res: http.ServerResponse) {
+  const body = JSON.stringify({ detail: 'This host is not served: set APP_URL to the public origin of Shipnote' });
+  res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
 main().catch((error) => {

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isIP } from 'node:net';
+
+declare global {
+  var __shipnoteRequestOrigin: AsyncLocalStorage<string> | undefined;
+}
+
+// On globalThis: the HTTP front and Next's bundles load this module separately but share the request.
+const store = (globalThis.__shipnoteRequestOrigin ??= new AsyncLocalStorage<string>());
+
+/** Runs a request's work with the origin it arrived on (only when APP_URL is unset). */
+export function runWithRequestOrigin<T>(origin: string, fn: () => T): T {
+  return store.run(origin, fn);
+}
+
+/** The origin the current request arrived on, when the front recorded one. */
+export function requestOrigin(): string | undefined {
+  return store.getStore();
+}
+
+/**
+ * `http://<host>` for a Host header naming a loopback or private-network host (localhost, 127.0.0.0/8,
+ * ::1, 10/8, 172.16/12, 192.168/16, *.localhost); null for any other host, which is refused while
+ * APP_URL is unset (DNS-rebinding protection).
+ */
+export function localOriginOf(host: string | undefined): string | null {
+  if (!host) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || url.pathname !== '/' || `${url.host}` !== host.toLowerCase()) return null;
+  return isLocalHostname(url.hostname) ? url.origin : null;
+}
+
+export function isLocalHostname(hostname: string): boolean {
+  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (isIP(name) === 6) return name === '::1';
+  if (isIP(name) !== 4) return false;
+  const [a, b] = name.split('.').map(Number) as [number, number];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
