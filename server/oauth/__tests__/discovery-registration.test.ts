@@ -5,7 +5,8 @@ import { oauthClients } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { hashSecret } from '@/server/auth/tokens';
 import type { TestServer } from '@/tests/http';
-import { oauthHttp, REDIRECT_URI, startOAuthServer } from './helpers';
+import { createTestProject } from '@/tests/factories';
+import { consent, oauthHttp, pkcePair, REDIRECT_URI, registerPublicClient, startOAuthServer } from './helpers';
 
 let database: DatabaseHandle;
 let server: TestServer;
@@ -79,6 +80,18 @@ describe('discovery', () => {
 });
 
 describe('POST /oauth/register', () => {
+  it('accepts a client that registers twice (as desktop agents do on every start): two clients, both usable', async () => {
+    const http = oauthHttp(server.url);
+    const owner = await createTestProject(database.db);
+    const first = await registerPublicClient(http, { client_name: 'Desktop agent' });
+    const second = await registerPublicClient(http, { client_name: 'Desktop agent' });
+    expect(second.client_id).not.toBe(first.client_id);
+    for (const client of [first, second]) {
+      const back = await consent(server.url, http, { clientId: client.client_id, userId: owner.user.id, projectId: owner.project.id, challenge: pkcePair().challenge });
+      expect(back.searchParams.get('code')).toBeTruthy();
+    }
+  });
+
   it('registers a public client by default and echoes the metadata with 201', async () => {
     const res = await oauthHttp(server.url).postJson('/oauth/register', {
       client_name: 'Claude',
