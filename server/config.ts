@@ -28,6 +28,10 @@ export const config = {
   get mcpUrl() {
     return trimSlash(process.env.MCP_URL || this.appUrl);
   },
+  /** Development only: Client ID Metadata Documents may then live on http loopback or private hosts. */
+  get clientMetadataAllowPrivate() {
+    return process.env.OAUTH_CIMD_ALLOW_PRIVATE === 'true';
+  },
   get trustedProxyHops() {
     const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
     return Number.isInteger(hops) && hops > 0 ? hops : 0;

@@ -23,7 +23,14 @@ export async function startAuthorization(db: Database, query: URLSearchParams): 
   } catch (error) {
     return { kind: 'error-page', message: (error as OAuthError).message };
   }
-  const client = await findClient(db, params.get('client_id'));
+  let client: Awaited<ReturnType<typeof findClient>>;
+  try {
+    client = await findClient(db, params.get('client_id'));
+  } catch (error) {
+    // a client metadata document that cannot be fetched or is not valid: nothing to redirect to
+    if (error instanceof OAuthError) return { kind: 'error-page', message: error.description };
+    throw error;
+  }
   if (!client) return { kind: 'error-page', message: 'This application is not registered (unknown client_id).' };
   const requested = params.get('redirect_uri');
   const registered = client.redirectUris;

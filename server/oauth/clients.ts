@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { oauthClients } from '@/db/schema';
 import { hashSecret } from '../auth/tokens';
+import { clientFromMetadataDocument, isClientMetadataUrl } from './client-metadata-document';
 import { OAuthError } from './errors';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 
 export async function findClient(db: DbOrTx, clientId: string | undefined): Promise<OAuthClient | null> {
+  if (clientId && isClientMetadataUrl(clientId)) return clientFromMetadataDocument(db, clientId);
   if (!clientId || clientId.length > 200) return null;
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   return row ?? null;

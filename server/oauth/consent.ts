@@ -4,6 +4,7 @@ import { oauthClients, oauthCodes, oauthConsentTickets } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
 import { getProjectForUser } from '../projects/get';
 import { authorizationResponse } from './authorize';
+import { isClientMetadataUrl } from './client-metadata-document';
 import { SCOPE, TICKET_SECONDS } from './urls';
 
 export interface PendingConsent {
@@ -11,6 +12,8 @@ export interface PendingConsent {
   clientName: string;
   logoUri: string | null;
   redirectUri: string;
+  /** for a client identified by its metadata document: the host that published it */
+  documentHost: string | null;
 }
 
 /** The pending request behind a ticket, while it is unused and younger than 10 minutes. */
@@ -27,6 +30,7 @@ export async function findPendingConsent(db: Database, ticket: string): Promise<
     clientName: row.client.name?.trim() || 'An unnamed application',
     logoUri: row.client.logoUri,
     redirectUri: row.ticket.redirectUri,
+    documentHost: isClientMetadataUrl(row.client.clientId) ? new URL(row.client.clientId).host : null,
   };
 }
 

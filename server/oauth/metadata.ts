@@ -18,6 +18,8 @@ export function authorizationServerMetadata() {
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     scopes_supported: [SCOPE],
     authorization_response_iss_parameter_supported: true,
+    // a client_id may be the https URL of its metadata document (MCP authorization 2025-11-25)
+    client_id_metadata_document_supported: true,
   };
 }
 

@@ -42,7 +42,8 @@ export async function registerClient(db: Database, input: unknown) {
   };
 }
 
-function validateMetadata(input: unknown) {
+/** RFC 7591 client metadata, validated and normalized (also the rules of a Client ID Metadata Document). */
+export function validateMetadata(input: unknown) {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw metadataError('The body must be a JSON object');
   const body = input as Metadata;
   const redirectUris = body.redirect_uris;

@@ -39,7 +39,7 @@ export function consentPage(input: { consent: PendingConsent; csrf: string; tick
   const name = escapeHtml(consent.clientName);
   const logo = httpsUrl(consent.logoUri) ? `<img class="logo" src="${escapeHtml(consent.logoUri!)}" alt="">` : '';
   const intro = `${logo}<h1>Connect ${name} to Shipnote</h1>
-<p><strong>${name}</strong> asks to use Shipnote's tools on one of your projects: changelogs, blog posts,
+<p><strong>${name}</strong>${consent.documentHost ? ` (published by <strong>${escapeHtml(consent.documentHost)}</strong>)` : ''} asks to use Shipnote's tools on one of your projects: changelogs, blog posts,
 knowledge-base sets, the banner, mailing lists and release emails.</p>
 <p class="muted">After your decision you go back to <code>${escapeHtml(redirectTarget(consent.redirectUri))}</code>. Signed in as ${escapeHtml(input.email)}.</p>`;
   if (projects.length === 0) {
