@@ -14,14 +14,14 @@ async function publish(bench: BenchContext, procedure: string, input: object, ki
     return ((await res.json()) as { result: { data: { id: string; slug: string } } }).result.data;
   };
   const draft = await call(procedure, input);
-  return (await call('content.token.publish', { kind, id: draft.id })).slug;
+  return (await call('content.publish', { kind, id: draft.id })).slug;
 }
 
 export default async function content(bench: BenchContext) {
-  const changelog = await publish(bench, 'changelogs.token.save', { title: 'Bench release', version: '1.0.0', content: CHANGELOG }, 'changelog');
-  const post = await publish(bench, 'blogPosts.token.save', { content: `# Bench post\n\n${'Some words about the release. '.repeat(40)}` }, 'blog_post');
+  const changelog = await publish(bench, 'changelogs.manage.save', { title: 'Bench release', version: '1.0.0', content: CHANGELOG }, 'changelog');
+  const post = await publish(bench, 'blogPosts.manage.save', { content: `# Bench post\n\n${'Some words about the release. '.repeat(40)}` }, 'blog_post');
   const articles = Array.from({ length: 12 }, (_, i) => ({ category: `Topic ${i % 3}`, title: `Article ${i}`, body: 'How to do it, step by step.' }));
-  const kb = await publish(bench, 'kbSets.token.save', { articles }, 'kb_set');
+  const kb = await publish(bench, 'kbSets.manage.save', { articles }, 'kb_set');
 
   const paths = [
     `/api/v1/changelogs?project=${bench.projectSlug}`,
