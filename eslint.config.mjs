@@ -15,7 +15,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next*/**', '.data*/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'public/**'],
+    ignores: ['node_modules/**', '.next*/**', 'bench/next-floor/.next/**', '.data*/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'public/**'],
   },
   {
     rules: {

@@ -1,8 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+
+import { pidOnPort, pinned, postgresCpuMicros, processCpuMicros } from './cpu';
 
 const exec = promisify(execFile);
 
@@ -11,6 +13,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** requests answered in the run */
+  total: number;
+  /** server CPU time per request in microseconds, when the server's process is known */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface HttpCase {
@@ -26,9 +32,11 @@ export interface BenchContext {
   /** an API token of the bench project, and its slug */
   token: string;
   projectSlug: string;
-  /** autocannon from a separate process against any URL */
+  /** autocannon from a separate process (on its own core where possible) against any URL */
   load(url: string, request?: Omit<HttpCase, 'path'>): Promise<LoadResult>;
-  /** loads the service and a bare node:http server answering the same bytes, one after the other */
+  /** the same, with the CPU time the service (and PostgreSQL, when it is the database) spent per request */
+  measure(url: string, request?: Omit<HttpCase, 'path'>): Promise<LoadResult>;
+  /** loads the service, a bare node:http server and a minimal Next route handler answering the same bytes */
   compareWithBare(name: string, request: HttpCase): Promise<void>;
   /** prints one result row; `ratio` compares it to a baseline */
   report(name: string, result: LoadResult, baseline?: { name: string; result: LoadResult }): void;
@@ -42,39 +50,90 @@ export async function load(url: string, request: Omit<HttpCase, 'path'> = {}): P
   args.push('-m', request.method ?? 'GET');
   for (const [name, value] of Object.entries(request.headers ?? {})) args.push('-H', `${name}=${value}`);
   if (request.body !== undefined) args.push('-b', request.body);
-  const { stdout } = await exec('node', [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  const json = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
-  return { requestsPerSecond: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, non2xx: json.non2xx };
+  const [command, pinnedArgs] = pinned(1, 'node', [...args, url]);
+  const { stdout } = await exec(command, pinnedArgs, { maxBuffer: 16 * 1024 * 1024 });
+  const json = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number };
+  return { requestsPerSecond: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, non2xx: json.non2xx, total: json.requests.total };
+}
+
+/** Loads `url` and charges the CPU time of `pid` (and PostgreSQL's, when asked) to each request. */
+export async function measureCpu(url: string, request: Omit<HttpCase, 'path'>, pid: number | null, withPostgres = false): Promise<LoadResult> {
+  const cpu = () => (pid ? processCpuMicros(pid) : 0) + (withPostgres ? postgresCpuMicros() : 0);
+  const before = cpu();
+  const result = await load(url, request);
+  const spent = cpu() - before;
+  return pid && result.total ? { ...result, cpuMicrosPerRequest: spent / result.total } : result;
 }
 
 export function report(name: string, result: LoadResult, baseline?: { name: string; result: LoadResult }) {
   const ratio = baseline ? ` ${(result.requestsPerSecond / baseline.result.requestsPerSecond).toFixed(3)}x of ${baseline.name}` : '';
   const errors = result.non2xx ? `  (${result.non2xx} non-2xx)` : '';
+  const cpu = result.cpuMicrosPerRequest === undefined ? '' : `  ${result.cpuMicrosPerRequest.toFixed(0).padStart(6)} us CPU/req`;
   console.log(
-    `${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${ratio}${errors}`,
+    `${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${cpu}${ratio}${errors}`,
   );
 }
 
-/** Records the service's exact answer, serves it from a bare node:http process, and loads both. */
+/** CPU per request beside both floors: `x Next` = service / Next floor, `of bare` = bare / service. */
+function reportCpu(name: string, service: LoadResult, bare: LoadResult, next: LoadResult) {
+  const [s, b, n] = [service.cpuMicrosPerRequest, bare.cpuMicrosPerRequest, next.cpuMicrosPerRequest];
+  if (s === undefined || b === undefined || n === undefined) return;
+  console.log(`${'  CPU per request'.padEnd(44)} service ${s.toFixed(0)} us, bare ${b.toFixed(0)} us, Next floor ${n.toFixed(0)} us: ${(s / n).toFixed(2)}x Next, ${(b / s).toFixed(2)}x of bare  [${name}]`);
+  cpuTable.push({ name, service: s, bare: b, next: n });
+}
+
+/** Every CPU comparison of the run, printed as one table at the end (bench/run.ts). */
+export const cpuTable: { name: string; service: number; bare: number; next: number }[] = [];
+
+/**
+ * Records the service's exact answer, serves it from a bare node:http process and from a minimal Next
+ * route handler (the two floors), and loads all three in turn, each pinned to the same core.
+ */
 export async function compareWithBare(baseUrl: string, name: string, request: HttpCase) {
   const response = await fetch(baseUrl + request.path, { method: request.method, headers: request.headers, body: request.body });
   const body = Buffer.from(await response.arrayBuffer());
-  const headers = Object.fromEntries([...response.headers].filter(([k]) => !['transfer-encoding', 'connection', 'keep-alive', 'date'].includes(k)));
-  const bare = await startBareServer({ status: response.status, headers, body: body.toString('base64') });
+  const headers = Object.fromEntries([...response.headers].filter(([k]) => !['transfer-encoding', 'connection', 'keep-alive', 'date', 'content-length'].includes(k)));
+  const file = path.join(os.tmpdir(), `shipnote-floor-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify({ status: response.status, headers, body: body.toString('base64') }));
+  const bare = await startBareServer(file);
+  const next = await startNextFloor(file);
   try {
-    const service = await load(baseUrl + request.path, request);
-    const baseline = await load(bare.url + request.path, request);
+    const servicePid = pidOnPort(new URL(baseUrl).port);
+    const service = await measureCpu(baseUrl + request.path, request, servicePid, Boolean(process.env.DATABASE_URL));
+    const baseline = await measureCpu(bare.url + request.path, request, bare.process.pid ?? null);
+    const nextFloor = await measureCpu(`${next.url}/floor`, request, pidOnPort(new URL(next.url).port));
     report(`${name} (bare node:http)`, baseline);
+    report(`${name} (minimal Next route)`, nextFloor);
     report(name, service, { name: 'bare', result: baseline });
+    reportCpu(name, service, baseline, nextFloor);
   } finally {
     bare.process.kill();
+    process.kill(-next.process.pid!, 'SIGTERM');
   }
 }
 
-async function startBareServer(answer: { status: number; headers: Record<string, string>; body: string }) {
-  const file = path.join(os.tmpdir(), `shipnote-bare-${process.pid}.json`);
-  fs.writeFileSync(file, JSON.stringify(answer));
-  const child = spawn('node', ['bench/bare-server.mjs', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startBareServer(file: string) {
+  const [command, args] = pinned(0, 'node', ['bench/bare-server.mjs', file]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk) => resolve(String(chunk).trim())));
-  return { url: `http://127.0.0.1:${port}`, process: child as ChildProcess };
+  // behind taskset the pid is taskset's until it execs node: the port names the real one
+  const pid = pidOnPort(port) ?? child.pid;
+  return { url: `http://127.0.0.1:${port}`, process: { pid, kill: () => child.kill() } };
+}
+
+const NEXT_FLOOR_DIR = 'bench/next-floor';
+
+/** The minimal Next 16 app of bench/next-floor (built once), answering the recorded bytes at /floor. */
+async function startNextFloor(file: string) {
+  if (!fs.existsSync(path.join(NEXT_FLOOR_DIR, '.next', 'BUILD_ID'))) execFileSync('npx', ['next', 'build', NEXT_FLOOR_DIR], { stdio: 'ignore' });
+  const port = 3990;
+  const [command, args] = pinned(0, 'node', ['node_modules/next/dist/bin/next', 'start', NEXT_FLOOR_DIR, '-p', String(port), '-H', '127.0.0.1']);
+  const child = spawn(command, args, { env: { ...process.env, FLOOR_ANSWER_FILE: file, NODE_ENV: 'production' }, stdio: 'ignore', detached: true });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${url}/floor`).then((res) => res.arrayBuffer().then(() => true), () => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, process: child };
 }

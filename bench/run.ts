@@ -1,7 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compareWithBare, load, report, type BenchContext } from './harness';
+import { pidOnPort, pinned, rssMb } from './cpu';
+import { compareWithBare, cpuTable, load, measureCpu, report, type BenchContext } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const DATA_DIR = path.resolve('.data-bench');
@@ -16,14 +17,23 @@ async function main() {
   const env = { ...process.env, DATA_DIR, PORT: String(PORT), NODE_ENV: 'production' as const, RATE_LIMIT_ENABLED: 'false' };
   const { token, projectSlug } = createFixture(env);
 
-  const server = spawn('npx', ['tsx', 'server/surfaces/http/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  // the server on core 0, every load generator on core 1 (where taskset and two cores exist)
+  const [command, args] = pinned(0, 'npx', ['tsx', 'server/surfaces/http/main.ts']);
+  const startedAt = Date.now();
+  const server = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   try {
     await waitForHealth();
+    const coldStartMs = Date.now() - startedAt;
+    const pid = pidOnPort(PORT);
+    const idleRss = pid ? rssMb(pid) : 0;
+    let peakRss = idleRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, pid ? rssMb(pid) : 0)), 250);
     const bench: BenchContext = {
       baseUrl,
       token,
       projectSlug,
       load,
+      measure: (url, request = {}) => measureCpu(url, request, pid, Boolean(process.env.DATABASE_URL)),
       report,
       compareWithBare: (name, request) => compareWithBare(baseUrl, name, request),
     };
@@ -34,8 +44,20 @@ async function main() {
       const suite = (await import(`./suites/${file}`)) as { default: (bench: BenchContext) => Promise<void> };
       await suite.default(bench);
     }
+    clearInterval(sampler);
+    printSummary(coldStartMs, idleRss, peakRss);
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
+  }
+}
+
+function printSummary(coldStartMs: number, idleRss: number, peakRss: number) {
+  console.log(`\n## Summary (${process.env.DATABASE_URL ? 'PostgreSQL, its CPU included' : 'PGlite'})`);
+  console.log(`cold start to a healthy /health: ${(coldStartMs / 1000).toFixed(1)} s; RSS idle ${idleRss} MB, peak ${peakRss} MB`);
+  console.log('| path | service us/req | bare node | minimal Next | vs Next | of bare |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of cpuTable) {
+    console.log(`| ${row.name} | ${row.service.toFixed(0)} | ${row.bare.toFixed(0)} | ${row.next.toFixed(0)} | ${(row.service / row.next).toFixed(2)}x | ${(row.bare / row.service).toFixed(2)}x |`);
   }
 }
 

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
+import { pidOnPort, rssMb } from '../cpu';
 import type { BenchContext, LoadResult } from '../harness';
 
 const ATTACK_SECONDS = Number(process.env.BENCH_SECONDS ?? 5) + 2;
@@ -118,7 +117,7 @@ async function floodViews(baseUrl: string, paths: string[], until: number, paral
 
 /** The server's resident memory, sampled from /proc while the attack runs (Linux only; 0 elsewhere). */
 async function sampleRss(baseUrl: string, until: number): Promise<number> {
-  const pid = await serverPid(baseUrl);
+  const pid = pidOnPort(new URL(baseUrl).port);
   let peak = 0;
   while (Date.now() < until && pid) {
     peak = Math.max(peak, rssMb(pid));
@@ -127,24 +126,7 @@ async function sampleRss(baseUrl: string, until: number): Promise<number> {
   return peak;
 }
 
-async function serverPid(baseUrl: string): Promise<number | null> {
-  try {
-    const port = new URL(baseUrl).port;
-    const out = execFileSync('sh', ['-c', `ss -ltnpH "sport = :${port}" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: 'utf8' });
-    return Number(out.trim()) || null;
-  } catch {
-    return null;
-  }
-}
 
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
-}
 
 async function callTool(bench: BenchContext, name: string, args: object): Promise<Record<string, unknown>> {
   const res = await fetch(`${bench.baseUrl}/mcp`, {

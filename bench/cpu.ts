@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const TICK_MICROS = 1_000_000 / Number(safe(() => execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim(), '100'));
+
+/** CPU time (user + system, microseconds) a process has used so far; 0 where /proc is missing. */
+export function processCpuMicros(pid: number): number {
+  const stat = safe(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'), '');
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
+}
+
+/** CPU time of every PostgreSQL server process on this machine (its work on our queries is our cost). */
+export function postgresCpuMicros(): number {
+  let total = 0;
+  for (const entry of safe(() => fs.readdirSync('/proc'), [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = safe(() => fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim(), '');
+    if (comm === 'postgres') total += processCpuMicros(Number(entry));
+  }
+  return total;
+}
+
+/** The pid listening on a TCP port (the real server behind npx/tsx wrappers). */
+export function pidOnPort(port: number | string): number | null {
+  const out = safe(() => execFileSync('sh', ['-c', `ss -ltnpH "sport = :${port}" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: 'utf8' }), '');
+  return Number(out.trim()) || null;
+}
+
+export function rssMb(pid: number): number {
+  const status = safe(() => fs.readFileSync(`/proc/${pid}/status`, 'utf8'), '');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** `taskset -c <cpu>` in front of a command where taskset exists and the machine has two cores or more. */
+export function pinned(cpu: number, command: string, args: string[]): [string, string[]] {
+  const canPin = safe(() => execFileSync('sh', ['-c', 'command -v taskset && nproc'], { encoding: 'utf8' }), '').trim().split('\n');
+  return canPin.length === 2 && Number(canPin[1]) >= 2 ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
