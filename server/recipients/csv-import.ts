@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/browser/esm/sync';
+import { restoreCell } from './csv-cells';
 import { ZRecipientEntryObject } from './schemas';
 
 // Pure, and bundled into the dashboard: the browser reads the file, the server previews and upserts.
@@ -25,7 +26,8 @@ export function parseImportCsv(text: string): ParsedImport {
   const [header, ...rows] = records;
   const columns = (header ?? []).map((c) => c.trim().toLowerCase());
   if (!columns.includes('email')) throw new Error('The first row must name the columns, and one of them must be "email"');
-  const cell = (row: string[], name: string) => row[columns.indexOf(name)] ?? '';
+  // cells the export guarded against spreadsheet formulas come back as they were stored
+  const cell = (row: string[], name: string) => restoreCell(row[columns.indexOf(name)] ?? '');
 
   const result: ParsedImport = { entries: [], skipped: [] };
   rows.forEach((row, i) => {

@@ -4,6 +4,7 @@ import { recipients } from '@/db/schema';
 import { logError } from '../log';
 import { getListRow, type ProjectScope } from '../mailing-lists/internal';
 import { attachmentDisposition } from './content-disposition';
+import { neutralizeCell } from './csv-cells';
 import { scopeOf, type RecipientRow } from './internal';
 import { parseStatusFilter } from './status';
 
@@ -52,9 +53,9 @@ export async function exportRecipients({ ctx, input }: { ctx: ProjectScope; inpu
 
 function toCsvRecord(row: RecipientRow): Record<(typeof CSV_COLUMNS)[number], string> {
   return {
-    email: row.email,
-    name: row.name ?? '',
-    external_id: row.externalId ?? '',
+    email: neutralizeCell(row.email),
+    name: neutralizeCell(row.name ?? ''),
+    external_id: neutralizeCell(row.externalId ?? ''),
     status: row.status,
     created_at: isoUtc(row.createdAt),
     status_changed_at: row.statusChangedAt ? isoUtc(row.statusChangedAt) : '',

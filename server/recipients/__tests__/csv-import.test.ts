@@ -38,6 +38,30 @@ describe('dashboard CSV import', () => {
     expect(await snapshot(harness.db, list.listId)).toEqual(before);
   });
 
+  it('exports formulas as inert text (OWASP) and imports them back exactly as stored', async () => {
+    const list = await newList(harness);
+    const hostile = [
+      { email: 'f1@example.test', name: '=HYPERLINK("https://evil.example","Click")', external_id: '+1-555' },
+      { email: 'f2@example.test', name: '@SUM(A1:A9)', external_id: '-42' },
+      { email: 'f3@example.test', name: "'=already quoted", external_id: '\tTAB' },
+      { email: 'f4@example.test', name: "'plain quote", external_id: 'crm-4' },
+    ];
+    await list.call('PUT', `${list.base}/recipients`, { recipients: hostile });
+    const before = await snapshot(harness.db, list.listId);
+    const csv = (await list.call('GET', `${list.base}/recipients/export.csv`)).text;
+    // no cell a spreadsheet would evaluate: every data cell starts with something other than = + - @ tab CR
+    const cells = csv.split('\r\n').slice(1).filter(Boolean).flatMap((line) => line.split(',').map((cell) => cell.replace(/^"/, '')));
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
+    expect(csv).toContain(`''=already quoted`);
+
+    const recipients = parseImportCsv(csv).entries.map((e) => e.entry);
+    expect(recipients.map((r) => r.name)).toEqual(hostile.map((r) => r.name));
+    const ctx = { db: harness.db, projectId: list.projectId };
+    expect(await upsertRecipients({ ctx, input: { list_id: list.listId, recipients } })).toMatchObject({ unchanged: 4 });
+    expect(await snapshot(harness.db, list.listId)).toEqual(before);
+  });
+
   it('previews adds, updates, reactivations, skips and the cap without writing', async () => {
     const list = await newList(harness);
     await list.call('PUT', `${list.base}/recipients`, { recipients: ['a@example.test', 'r@example.test', 'u@example.test'] });
