@@ -2,6 +2,7 @@ import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
+import { redact } from '../../log';
 import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { CLIENT_IP_HEADER } from '../../context';
@@ -72,6 +73,6 @@ function refuseHost(res: http.ServerResponse) {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(redact(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });
