@@ -1,18 +1,19 @@
-import type { Tokens } from 'marked';
-import { markdown, renderTokens } from './render';
-import { inlineText, markdownToText } from './text';
+import { parseBlocks, renderTokens } from './render';
+import { blockAt, firstLineText, inlineText, markdownToText } from './text';
 
 /** The plain text of the first heading of a depth, or null. A blog post's title is its first `# `. */
 export function firstHeading(source: string, depth = 1): string | null {
-  const heading = markdown.lexer(source).find((t) => t.type === 'heading' && (t as Tokens.Heading).depth === depth);
-  const text = heading ? inlineText((heading as Tokens.Heading).tokens).trim() : '';
+  const tokens = parseBlocks(source);
+  const at = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === `h${depth}`);
+  const text = at === -1 ? '' : inlineText(tokens[at + 1]?.children, false).trim();
   return text || null;
 }
 
 /** A short plain-text summary: the first paragraph, cut at a word near `max` characters. */
 export function excerpt(source: string, max = 280): string {
-  const paragraph = markdown.lexer(source).find((t) => t.type === 'paragraph') as Tokens.Paragraph | undefined;
-  const text = (paragraph ? inlineText(paragraph.tokens) : markdownToText(source)).replace(/\s+/g, ' ').trim();
+  const tokens = parseBlocks(source);
+  const at = tokens.findIndex((t) => t.type === 'paragraph_open');
+  const text = (at === -1 ? markdownToText(source) : inlineText(tokens[at + 1]?.children, false)).replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : max).trimEnd()}…`;
@@ -21,7 +22,7 @@ export function excerpt(source: string, max = 280): string {
 export interface ChangelogEntry {
   /** the level-2 heading the entry sits under */
   category: string;
-  /** the entry's first line as plain text */
+  /** the entry's first line as the plain text a reader sees: link text kept, URLs dropped */
   title: string;
   /** the entry rendered and sanitized */
   html: string;
@@ -32,19 +33,30 @@ export interface ChangelogEntry {
  * "Changelog feed"). A heading of level 1 or 2 ends the section; lists before any `## ` don't count.
  */
 export function changelogEntries(source: string): ChangelogEntry[] {
+  const tokens = parseBlocks(source);
   const entries: ChangelogEntry[] = [];
   let category: string | null = null;
-  for (const token of markdown.lexer(source)) {
-    if (token.type === 'heading') {
-      const heading = token as Tokens.Heading;
-      if (heading.depth <= 2) category = heading.depth === 2 ? inlineText(heading.tokens).trim() || null : null;
-    } else if (token.type === 'list' && category) {
-      for (const item of (token as Tokens.List).items) {
-        const firstLine = item.text.split('\n')[0] ?? '';
-        const title = inlineText(markdown.Lexer.lexInline(firstLine)).trim();
-        if (title) entries.push({ category, title, html: renderTokens(item.tokens) });
-      }
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === 'heading_open' && token.level === 0 && (token.tag === 'h1' || token.tag === 'h2')) {
+      category = token.tag === 'h2' ? inlineText(tokens[i + 1]?.children, false).trim() || null : null;
+    } else if ((token.type === 'bullet_list_open' || token.type === 'ordered_list_open') && token.level === 0) {
+      const { inner, end } = blockAt(tokens, i);
+      if (category) entries.push(...listEntries(inner, category));
+      i = end;
     }
+  }
+  return entries;
+}
+
+function listEntries(items: ReturnType<typeof parseBlocks>, category: string): ChangelogEntry[] {
+  const entries: ChangelogEntry[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (items[i]!.type !== 'list_item_open') continue;
+    const { inner, end } = blockAt(items, i);
+    const title = firstLineText(inner.find((t) => t.type === 'inline'), false);
+    if (title) entries.push({ category, title, html: renderTokens(inner) });
+    i = end;
   }
   return entries;
 }

@@ -1,87 +1,114 @@
-import type { Token, Tokens } from 'marked';
-import { markdown } from './render';
+import { parseBlocks, type Token } from './render';
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
 /** Markdown as readable plain text: the text part of release emails and the search index of pages. */
 export function markdownToText(source: string): string {
-  return blocksToText(markdown.lexer(source)).replace(/\n{3,}/g, '\n\n').trim();
+  return blocksToText(parseBlocks(source)).replace(/\n{3,}/g, '\n\n').trim();
 }
 
-/** The plain text of inline tokens (a heading, the first line of a list item). */
-export function inlineText(tokens: Token[] | undefined): string {
+/**
+ * The plain text of an inline token's children (a heading, a list item's first line). With `spellLinks`
+ * a link keeps its URL in parentheses (emails); without, only the text a reader sees (feed titles).
+ */
+export function inlineText(children: Token[] | null | undefined, spellLinks = true): string {
   let out = '';
-  for (const token of tokens ?? []) {
-    const t = token as Tokens.Generic;
-    if (t.type === 'link') {
-      const label = inlineText(t.tokens);
-      out += SAFE_LINK.test(t.href) && t.href !== label && `mailto:${label}` !== t.href ? `${label} (${t.href})` : label;
-    } else if (t.type === 'image') out += t.text;
-    else if (t.type === 'br') out += '\n';
-    else if (t.type === 'html') out += stripTags(t.text);
-    else if (t.type === 'checkbox') out += t.checked ? '[x] ' : '[ ] ';
-    else if (t.tokens) out += inlineText(t.tokens);
-    else if (typeof t.text === 'string') out += decodeEntities(t.text);
+  let href: string | null = null;
+  let label = '';
+  let inScript = false;
+  for (const token of children ?? []) {
+    // inline <script>/<style> arrive as open tag, text, close tag: their text is never shown
+    if (token.type === 'html_inline' && /^<(script|style)\b/i.test(token.content)) inScript = true;
+    if (token.type === 'html_inline' && /^<\/(script|style)/i.test(token.content)) inScript = false;
+    if (inScript) continue;
+    if (token.type === 'link_open') {
+      href = token.attrGet('href') ?? '';
+      label = '';
+      continue;
+    }
+    if (token.type === 'link_close') {
+      const spelled = spellLinks && href && SAFE_LINK.test(href) && href !== label && `mailto:${label}` !== href;
+      out += spelled ? `${label} (${href})` : label;
+      href = null;
+      continue;
+    }
+    const text = tokenText(token);
+    if (href !== null) label += text;
+    else out += text;
   }
   return out;
 }
 
+function tokenText(token: Token): string {
+  if (token.type === 'softbreak' || token.type === 'hardbreak') return '\n';
+  if (token.type === 'image') return inlineText(token.children, false);
+  if (token.type === 'html_inline') return stripTags(token.content);
+  if (token.type === 'text' || token.type === 'code_inline') return token.content;
+  return '';
+}
+
+/** The first line of an inline token, as plain text. */
+export function firstLineText(inline: Token | undefined, spellLinks = true): string {
+  const children = inline?.children ?? [];
+  const end = children.findIndex((t) => t.type === 'softbreak' || t.type === 'hardbreak');
+  return inlineText(end === -1 ? children : children.slice(0, end), spellLinks).trim();
+}
+
+/** The tokens between an opening token at `start` and its matching close, exclusive. */
+export function blockAt(tokens: Token[], start: number): { inner: Token[]; end: number } {
+  let depth = 0;
+  for (let i = start; i < tokens.length; i++) {
+    depth += tokens[i]!.nesting;
+    if (depth === 0) return { inner: tokens.slice(start + 1, i), end: i };
+  }
+  return { inner: tokens.slice(start + 1), end: tokens.length - 1 };
+}
+
 function blocksToText(tokens: Token[], indent = ''): string {
   const parts: string[] = [];
-  let prefix = '';
-  for (const token of tokens) {
-    const t = token as Tokens.Generic;
-    if (t.type === 'checkbox') {
-      prefix = t.checked ? '[x] ' : '[ ] ';
-      continue;
-    }
-    const start = parts.length;
-    switch (t.type) {
-      case 'space':
-      case 'def':
-        break;
-      case 'hr':
-        parts.push('---');
-        break;
-      case 'code':
-        parts.push(t.text);
-        break;
-      case 'list':
-        parts.push(listToText(t as Tokens.List, indent));
-        break;
-      case 'blockquote':
-        parts.push(blocksToText(t.tokens ?? []).split('\n').map((line) => `> ${line}`).join('\n'));
-        break;
-      case 'table':
-        parts.push(tableToText(t as Tokens.Table));
-        break;
-      case 'html':
-        parts.push(stripTags(t.text).trim());
-        break;
-      default:
-        parts.push(inlineText(t.tokens ?? [t as Token]));
-    }
-    if (prefix && parts.length > start) {
-      parts[start] = prefix + parts[start];
-      prefix = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === 'inline') parts.push(inlineText(token.children));
+    else if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content.replace(/\n$/, ''));
+    else if (token.type === 'html_block') parts.push(stripTags(token.content).trim());
+    else if (token.type === 'hr') parts.push('---');
+    else if (token.nesting === 1) {
+      const { inner, end } = blockAt(tokens, i);
+      if (token.type === 'bullet_list_open' || token.type === 'ordered_list_open') parts.push(listToText(token, inner, indent));
+      else if (token.type === 'blockquote_open') parts.push(blocksToText(inner).split('\n').map((line) => `> ${line}`).join('\n'));
+      else if (token.type === 'table_open') parts.push(tableToText(inner));
+      else parts.push(blocksToText(inner, indent));
+      i = end;
     }
   }
   return parts.filter((p) => p !== '').join('\n\n');
 }
 
-function listToText(list: Tokens.List, indent: string): string {
-  return list.items
-    .map((item, i) => {
-      const marker = list.ordered ? `${Number(list.start || 1) + i}. ` : '- ';
-      const body = blocksToText(item.tokens, indent + '  ').replace(/\n\n/g, '\n');
-      return indent + marker + body.replace(/\n/g, `\n${indent}  `);
-    })
-    .join('\n');
+function listToText(list: Token, items: Token[], indent: string): string {
+  const lines: string[] = [];
+  let number = Number(list.attrGet('start') ?? 1);
+  for (let i = 0; i < items.length; i++) {
+    if (items[i]!.type !== 'list_item_open') continue;
+    const { inner, end } = blockAt(items, i);
+    const marker = list.type === 'ordered_list_open' ? `${number++}. ` : '- ';
+    const body = blocksToText(inner, indent + '  ').replace(/\n\n/g, '\n');
+    lines.push(indent + marker + body.replace(/\n/g, `\n${indent}  `));
+    i = end;
+  }
+  return lines.join('\n');
 }
 
-function tableToText(table: Tokens.Table): string {
-  const row = (cells: Tokens.TableCell[]) => cells.map((c) => inlineText(c.tokens)).join(' | ');
-  return [row(table.header), ...table.rows.map(row)].join('\n');
+function tableToText(tokens: Token[]): string {
+  const rows: string[] = [];
+  let cells: string[] = [];
+  for (const token of tokens) {
+    if (token.type === 'inline') cells.push(inlineText(token.children));
+    if (token.type === 'tr_close') {
+      rows.push(cells.join(' | '));
+      cells = [];
+    }
+  }
+  return rows.join('\n');
 }
 
 function stripTags(html: string): string {
