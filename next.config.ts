@@ -4,7 +4,7 @@ const nextConfig: NextConfig = {
   // a separate build folder per checkout user (tests, benches) when NEXT_DIST_DIR is set
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // PGlite ships WebAssembly and must stay a runtime dependency, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'bcryptjs'],
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/bcrypt'],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it twice
   typescript: { ignoreBuildErrors: true },

@@ -7,6 +7,7 @@ import { verifyNewAccount } from '../verification/after-sign-up';
 
 export const accountsRouter = router({
   signUp: publicProcedure
+    .meta({ rateLimit: 'signUp' })
     .input(ZSignUpInput)
     .output(ZUser)
     .mutation(async ({ ctx, input }) => {

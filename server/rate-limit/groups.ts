@@ -11,6 +11,12 @@ export const RATE_LIMIT_GROUPS = {
   dashboard: 600,
   /** OAuth client registration: loose, so clients that register twice still pass */
   register: 20,
+  /** password sign-ins per client address */
+  signIn: 30,
+  /** password sign-ins per account from one address: a stranger elsewhere cannot lock the owner out */
+  signInAccount: 5,
+  /** account sign-ups per client address */
+  signUp: 10,
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;

@@ -21,6 +21,7 @@ export function SignInForm({ providers }: { providers: string[] }) {
     });
     setBusy(false);
     if (result?.ok) router.push(callbackUrl);
+    else if (result?.status === 429) setError('Too many sign-in attempts. Wait a minute, then try again.');
     else setError('Wrong email or password');
   }
 

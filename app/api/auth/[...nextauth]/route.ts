@@ -1,6 +1,3 @@
-import NextAuth from 'next-auth';
-import { authOptions } from '@/server/auth/options';
+import { handleAuthRequest } from '@/server/surfaces/web/auth-endpoint';
 
-const handler = NextAuth(authOptions());
-
-export { handler as GET, handler as POST };
+export { handleAuthRequest as GET, handleAuthRequest as POST };

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { signUpWithProject } from './helpers';
+
+/** One wrong password for `email`, posted as the sign-in form does. */
+async function attempt(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  return request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, json: 'true' }, maxRedirects: 0 });
+}
+
+test('wrong passwords for one account are throttled with 429 and Retry-After; other accounts still sign in, and so does the page', async ({ page, request, browser }) => {
+  const owner = await signUpWithProject(page, 'Throttled');
+  const victim = `victim-${Date.now()}@example.test`;
+  const answers: number[] = [];
+  for (let i = 0; i < 7; i++) answers.push((await attempt(request, victim, `wrong-${i}`)).status());
+  expect(answers.slice(0, 5).every((status) => status !== 429)).toBe(true);
+  const refused = await attempt(request, victim, 'wrong-again');
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+  expect((await refused.json()).detail).toMatch(/Rate limit/);
+
+  // the owner, on their own account, is not locked out by the attempts on another one
+  const fresh = await browser.newContext();
+  const signIn = await fresh.newPage();
+  await signIn.goto('/signin');
+  await signIn.getByLabel('Email').fill(owner.email);
+  await signIn.getByLabel('Password').fill(owner.password);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn).toHaveURL(/\/dashboard|\/p\//);
+
+  // the form says why when it is the one throttled
+  await signIn.context().clearCookies();
+  await signIn.goto('/signin');
+  for (let i = 0; i < 6; i++) {
+    await signIn.getByLabel('Email').fill(victim);
+    await signIn.getByLabel('Password').fill(`wrong-${i}`);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signIn.getByRole('alert')).toBeVisible();
+  }
+  await expect(signIn.getByRole('alert')).toHaveText(/Too many sign-in attempts/);
+  await fresh.close();
+});
