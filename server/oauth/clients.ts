@@ -31,6 +31,9 @@ export async function authenticateClient(db: DbOrTx, req: Request, form: Map<str
   const client = await findClient(db, clientId);
   const challenge = basic ? { 'WWW-Authenticate': 'Basic realm="Shipnote"' } : undefined;
   if (!client) throw new ClientAuthError('Unknown client', challenge);
+  // only the method the client registered: a Basic client never authenticates in the form, nor the reverse
+  const used = basic ? 'client_secret_basic' : secret ? 'client_secret_post' : 'none';
+  if (used !== client.authMethod) throw new ClientAuthError(`This client authenticates with ${client.authMethod}`, challenge);
   if (client.secretHash) {
     if (!secret || !sameHash(hashSecret(secret), client.secretHash)) throw new ClientAuthError('Client authentication failed', challenge);
   } else if (secret) {

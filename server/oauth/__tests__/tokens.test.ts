@@ -130,7 +130,7 @@ describe('authorization_code', () => {
 });
 
 describe('confidential clients', () => {
-  it('authenticate with Basic (URL-decoded after base64) or with the form, and fail with 401 invalid_client', async () => {
+  it('authenticate with the registered method only (Basic, URL-decoded after base64), and fail with 401 invalid_client', async () => {
     const { http, client, pkce, code } = await authorized({ token_endpoint_auth_method: 'client_secret_basic' });
     const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
     const wrong = await exchange(http, { code, code_verifier: pkce.verifier }, { authorization: basic(client.client_id, 'wrong') });
@@ -142,8 +142,21 @@ describe('confidential clients', () => {
     const ok = await exchange(http, { code, code_verifier: pkce.verifier }, { authorization: basic(client.client_id, client.client_secret!) });
     expect(ok.status).toBe(200);
     const tokens = await ok.json();
+    // the right secret in the form is still the wrong method for a client_secret_basic client
     const viaForm = await http.postForm('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id, client_secret: client.client_secret }));
-    expect(viaForm.status).toBe(200);
+    expect(viaForm.status).toBe(401);
+    expect((await viaForm.json()).error).toBe('invalid_client');
+    const viaBasic = await http.postForm('/oauth/token', form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }), { authorization: basic(client.client_id, client.client_secret!) });
+    expect(viaBasic.status).toBe(200);
+  });
+
+  it('a client_secret_post client cannot switch to Basic', async () => {
+    const { http, client, pkce, code } = await authorized({ token_endpoint_auth_method: 'client_secret_post' });
+    const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
+    const refused = await exchange(http, { code, code_verifier: pkce.verifier }, { authorization: basic });
+    expect(refused.status).toBe(401);
+    const ok = await exchange(http, { code, code_verifier: pkce.verifier, client_id: client.client_id, client_secret: client.client_secret });
+    expect(ok.status).toBe(200);
   });
 });
 
