@@ -91,6 +91,32 @@ describe('GET /oauth/authorize (the OAuth endpoint)', () => {
   });
 });
 
+describe('anonymous authorization requests', () => {
+  it('are rate limited per address (each one stores a ticket), with 429 and Retry-After', async () => {
+    const client = await registerPublicClient(oauthHttp(server.url));
+    const query = form({ response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' });
+    const from = (ip: string) => fetch(`${server.url}/oauth/authorize?${query}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip } });
+    const ip = `10.91.${Math.floor(Math.random() * 250)}.7`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await from(ip)).status);
+    expect(statuses.slice(0, 100).every((status) => status === 302)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    const again = await from(ip);
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await from(`${ip}1`)).status).toBe(302);
+  });
+
+  // (a lone surrogate cannot arrive in a query: percent-decoding turns it into U+FFFD)
+  it('with a NUL character end on an error page, not a 500', async () => {
+    const client = await registerPublicClient(oauthHttp(server.url));
+    for (const state of ['a\u0000b', '\u0000']) {
+      const query = form({ response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state });
+      const res = await fetch(`${server.url}/oauth/authorize?${query}`, { redirect: 'manual' });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
 describe('the consent page', () => {
   it('sends a visitor without a session to sign in, and back here afterwards', async () => {
     const { http, client, pkce } = await setup();

@@ -5,6 +5,7 @@ import { ZSignUpInput } from '../../accounts/schemas';
 import { createApiToken } from '../../api-tokens/create';
 import { ZTokenName } from '../../api-tokens/schemas';
 import { AppError } from '../../errors';
+import { purgeExpired } from '../../maintenance/purge';
 import { createProject } from '../../projects/create';
 import { getProjectByIdOrSlug } from '../../projects/get';
 import { listProjectMembers } from '../../projects/members';
@@ -20,6 +21,7 @@ export const USAGE = `Usage: npm run cli -- <command> [--json]
   user create --email E --password P [--name N]
   project create --name N --owner E        prints the project id and slug
   token create --project <id or slug> [--name N]   prints the token alone
+  purge                                    deletes expired tickets, codes, tokens and links now (the server also does it every 10 minutes)
   commits push --project <slug> [--since <rev>] [--url U] [--token T] [--dir D] [--repo-url R]
                                            sends the local git history to a running server (token: --token or SHIPNOTE_TOKEN)
 `;
@@ -39,6 +41,13 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 }
 
 export const COMMANDS: Record<string, Command> = {
+  purge: {
+    options: {},
+    async run(db) {
+      const purged = await purgeExpired(db);
+      return { text: Object.entries(purged).map(([what, count]) => `${what}: ${count}`).join('\n'), json: purged };
+    },
+  },
   'user create': {
     options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
     async run(db, values) {

@@ -11,12 +11,15 @@ async function main(argv: string[]): Promise<number> {
   const [noun, verb, ...rest] = argv;
   // talks to a running server over HTTP: dispatched before, and without, the database
   if (noun === 'commits' && verb === 'push') return runCommitsPush(rest);
-  const command = COMMANDS[`${noun} ${verb}`];
+  // commands are two words (`user create`) or one (`purge`)
+  const pair = COMMANDS[`${noun} ${verb}`];
+  const command = pair ?? COMMANDS[noun ?? ''];
+  const args = pair ? rest : [verb, ...rest].filter((arg): arg is string => arg !== undefined);
   if (!command) {
     process.stderr.write(USAGE);
     return noun === 'help' || noun === '--help' ? 0 : 2;
   }
-  const { values } = parseArgs({ args: rest, options: { ...command.options, json: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({ args, options: { ...command.options, json: { type: 'boolean' } }, strict: true });
   const database = await openDatabase();
   if (!database) return 1;
   try {

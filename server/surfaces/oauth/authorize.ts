@@ -9,6 +9,9 @@ import { decideConsent, findPendingConsent } from '../../oauth/consent';
 import { consentCsrfToken, csrfTokenMatches } from './csrf';
 import { OAuthError } from '../../oauth/errors';
 import { readCappedForm } from './entry';
+import { CLIENT_IP_HEADER } from '../../context';
+import { enforceRateLimit } from '../../rate-limit/enforce';
+import { isUnsafeText } from '../body';
 import { consentPage, errorPage } from './pages';
 import { sessionUserOf } from './session';
 
@@ -21,6 +24,10 @@ export async function handleAuthorizeGet(req: Request): Promise<Response> {
   try {
     const ticket = query.get('ticket');
     if (ticket && !query.has('client_id')) return await showConsent(req, ticket);
+    // every anonymous authorization request stores a ticket: a budget per address keeps the table small
+    const limited = await authorizeBudget(req);
+    if (limited) return limited;
+    if ([...query].some(([name, value]) => isUnsafeText(name) || isUnsafeText(value))) return errorPage('The request contains characters that are not allowed.');
     const outcome = await startAuthorization(await db(), query);
     if (outcome.kind === 'error-page') return errorPage(outcome.message);
     return redirect(outcome.location, 302);
@@ -66,6 +73,19 @@ export async function handleAuthorizePost(req: Request): Promise<Response> {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return errorPage('Choose one of your projects.');
     logError('consent decision failed', error);
     return errorPage('Something went wrong on our side.', 500);
+  }
+}
+
+async function authorizeBudget(req: Request): Promise<Response | null> {
+  const resHeaders = new Headers();
+  try {
+    await enforceRateLimit({ clientIp: req.headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1', resHeaders }, 'general');
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+    const page = errorPage('Too many authorization requests from your address; try again in a minute.', 429);
+    resHeaders.forEach((value, name) => page.headers.set(name, value));
+    return page;
   }
 }
 

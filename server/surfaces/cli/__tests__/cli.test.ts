@@ -58,6 +58,9 @@ describe('admin CLI', () => {
     const missing = await cli('token', 'create', '--project', 'no-such-project');
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toMatch(/not found/);
+    const purged = await cli('purge', '--json');
+    expect(purged.code).toBe(0);
+    expect(JSON.parse(purged.stdout)).toMatchObject({ consentTickets: expect.any(Number), oauthTokens: expect.any(Number) });
     const usage = await cli('frobnicate');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Usage: npm run cli/);

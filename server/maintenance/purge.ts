@@ -1,0 +1,57 @@
+import { and, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import { emailVerificationTokens, oauthCodes, oauthConsentTickets, oauthTokens } from '@/db/schema';
+import { logError } from '../log';
+
+/** How long expired or used rows stay for the record (a replayed code is still recognised meanwhile). */
+export const PURGE_GRACE_DAYS = 7;
+export const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const BATCH = 5_000;
+
+export interface PurgeResult {
+  consentTickets: number;
+  authorizationCodes: number;
+  oauthTokens: number;
+  verificationTokens: number;
+}
+
+/**
+ * Deletes rows nobody can use any more: consent tickets (one per anonymous authorization request),
+ * authorization codes and email-verification links past their expiry, OAuth token pairs whose refresh
+ * expired or that were revoked; each older than the grace. Batched, and safe to run from several
+ * instances at once (each DELETE takes what is there). Webhook delivery ids stay: they refuse replays.
+ */
+export async function purgeExpired(db: Database, now = new Date()): Promise<PurgeResult> {
+  const before = new Date(now.getTime() - PURGE_GRACE_DAYS * 24 * 60 * 60 * 1000);
+  const staleTokens = or(
+    and(isNotNull(oauthTokens.revokedAt), lt(oauthTokens.revokedAt, before)),
+    and(lt(oauthTokens.accessExpiresAt, before), or(isNull(oauthTokens.refreshExpiresAt), lt(oauthTokens.refreshExpiresAt, before))),
+  )!;
+  return {
+    consentTickets: await inBatches(db, oauthConsentTickets, oauthConsentTickets.id, lt(oauthConsentTickets.expiresAt, before)),
+    authorizationCodes: await inBatches(db, oauthCodes, oauthCodes.id, lt(oauthCodes.expiresAt, before)),
+    oauthTokens: await inBatches(db, oauthTokens, oauthTokens.id, staleTokens),
+    verificationTokens: await inBatches(db, emailVerificationTokens, emailVerificationTokens.id, lt(emailVerificationTokens.expiresAt, before)),
+  };
+}
+
+/** `delete ... where id in (select id ... limit n)` until nothing is left: short transactions, no long locks. */
+async function inBatches(db: Database, table: PgTable, id: PgColumn, where: SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db.select({ id }).from(table).where(where).limit(BATCH);
+    const deleted = await db.delete(table).where(inArray(id, batch)).returning({ id });
+    total += deleted.length;
+    if (deleted.length < BATCH) return total;
+  }
+}
+
+/** Purges now and then every PURGE_INTERVAL_MS, for as long as the process runs; `stop` ends it. */
+export function startPurgeTimer(db: () => Promise<Database>): { stop(): void } {
+  const run = () => void db().then(purgeExpired).catch((error) => logError('purge of expired rows failed', error));
+  const timer = setInterval(run, PURGE_INTERVAL_MS);
+  timer.unref();
+  run();
+  return { stop: () => clearInterval(timer) };
+}
