@@ -1,11 +1,32 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import { findUserByEmail, toUser } from './get-user';
 
-/** The user for an email confirmed by an OAuth provider; created without a password when new. */
-export async function findOrCreateOAuthUser(db: DbOrTx, email: string, name?: string) {
-  const existing = await findUserByEmail(db, email);
-  if (existing) return toUser(existing);
-  await db.insert(users).values({ email: email.toLowerCase(), firstName: name ?? null }).onConflictDoNothing();
-  return toUser((await findUserByEmail(db, email))!);
+export interface ProviderIdentity {
+  email: string;
+  /** the provider confirmed the person owns the address (GitHub: a verified address of the account) */
+  emailVerified: boolean;
+  name?: string;
+}
+
+/**
+ * The user an OAuth sign-in maps to, or null when linking would be unsafe. Only a verified provider
+ * address links, and only to an account whose own address is verified (or that has no password): an
+ * unverified sign-up with someone else's address must never capture their GitHub sign-in, nor the
+ * reverse. A new address becomes a verified, password-less account.
+ */
+export async function findOrCreateOAuthUser(db: DbOrTx, identity: ProviderIdentity) {
+  if (!identity.emailVerified) return null;
+  const existing = await findUserByEmail(db, identity.email);
+  if (existing) return existing.isVerified || !existing.passwordHash ? toUser(await markVerified(db, existing)) : null;
+  await db.insert(users).values({ email: identity.email.toLowerCase(), firstName: identity.name ?? null, isVerified: true }).onConflictDoNothing();
+  return toUser((await findUserByEmail(db, identity.email))!);
+}
+
+/** The provider just proved the address: a password-less account's address counts as verified too. */
+async function markVerified(db: DbOrTx, user: typeof users.$inferSelect) {
+  if (user.isVerified) return user;
+  const [row] = await db.update(users).set({ isVerified: true }).where(eq(users.id, user.id)).returning();
+  return row!;
 }

@@ -19,18 +19,29 @@ export function authOptions(): NextAuthOptions {
     }),
   ];
   if (process.env.GITHUB_ID && process.env.GITHUB_SECRET) {
-    providers.push(GitHubProvider({ clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET }));
+    providers.push(
+      GitHubProvider({
+        clientId: process.env.GITHUB_ID,
+        clientSecret: process.env.GITHUB_SECRET,
+        authorization: { params: { scope: 'read:user user:email' } },
+        // the account's primary address, and whether GitHub verified it: only a verified one may link
+        userinfo: { url: 'https://api.github.com/user', request: githubIdentity },
+      }),
+    );
   }
   return {
     providers,
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: '/signin' },
     callbacks: {
-      async signIn({ user, account }) {
+      async signIn({ user, account, profile }) {
         if (account?.type !== 'oauth') return true;
         if (!user.email) return false;
-        // an OAuth sign-in maps to our own user row, found or created by email
-        user.id = (await findOrCreateOAuthUser(await db(), user.email, user.name ?? undefined)).id;
+        // an OAuth sign-in maps to our own user row, found or created by a verified email
+        const emailVerified = (profile as { email_verified?: boolean } | undefined)?.email_verified === true;
+        const linked = await findOrCreateOAuthUser(await db(), { email: user.email, emailVerified, name: user.name ?? undefined });
+        if (!linked) return '/signin?error=OAuthAccountNotLinked';
+        user.id = linked.id;
         return true;
       },
       async jwt({ token, user }) {
@@ -42,6 +53,15 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/** GitHub's /user with the primary address from /user/emails and its verified flag. */
+async function githubIdentity({ tokens }: { tokens: { access_token?: string } }) {
+  const headers = { Authorization: `Bearer ${tokens.access_token}`, 'User-Agent': 'Shipnote' };
+  const profile = (await (await fetch('https://api.github.com/user', { headers })).json()) as Record<string, unknown>;
+  const emails = (await (await fetch('https://api.github.com/user/emails', { headers })).json()) as { email: string; primary: boolean; verified: boolean }[];
+  const primary = Array.isArray(emails) ? emails.find((e) => e.primary) : undefined;
+  return { ...profile, email: primary?.email, email_verified: primary?.verified === true };
 }
 
 export function oauthProviderIds(): string[] {
