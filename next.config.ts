@@ -11,13 +11,26 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
-        // The dashboard must never be framed. The consent page sets its own, stricter policy.
-        source: '/((?!api/|widget\\.js|oauth/authorize).*)',
+        // The dashboard must never be framed. The consent and unsubscribe pages set their own, stricter policy.
+        source: '/((?!api/|widget\\.js|oauth/authorize|unsubscribe/|verify-email/).*)',
         headers: [
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
+        ],
+      },
+      {
+        // Pages whose URL is a credential: no Referer ever leaves them, and nothing runs but our own code.
+        source: '/verify-email/:token',
+        headers: [
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          {
+            key: 'Content-Security-Policy',
+            value: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+          },
         ],
       },
     ];
