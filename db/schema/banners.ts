@@ -1,8 +1,12 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { projects } from './projects';
 
-/** One per project: the stable embed key (`data-service-key`) and the page the banner was last seen on. */
+/**
+ * One per project: the stable embed key (`data-service-key`), and the site origins the project names
+ * as its own: pages there are shown as links, any other page the widget reports as plain text.
+ */
 export const bannerEmbeds = pgTable(
   'banner_embeds',
   {
@@ -11,8 +15,7 @@ export const bannerEmbeds = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
-    pageUrl: text('page_url'),
-    pageUrlSeenAt: timestamp('page_url_seen_at', { withTimezone: true, mode: 'date' }),
+    siteOrigins: text('site_origins').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [uniqueIndex('banner_embeds_project_id_idx').on(t.projectId), uniqueIndex('banner_embeds_slug_idx').on(t.slug)],
@@ -39,4 +42,22 @@ export const banners = pgTable(
     ...timestamps,
   },
   (t) => [index('banners_project_id_published_at_idx').on(t.projectId, t.publishedAt.desc())],
+);
+
+/**
+ * Where the banner is seen: views per page (origin and path, as the untrusted `X-Service-Page-Url`
+ * header reported them), counted without cookies or anything personal. Bounded per project.
+ */
+export const bannerPageViews = pgTable(
+  'banner_page_views',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    pageUrl: text('page_url').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('banner_page_views_project_page_idx').on(t.projectId, t.pageUrl), index('banner_page_views_project_views_idx').on(t.projectId, t.views)],
 );

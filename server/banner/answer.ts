@@ -4,7 +4,7 @@ import { peekBearer, verifyBearer } from '../auth/credentials-cache';
 import { AppError } from '../errors';
 import { bannerCaches, cacheGet, cachePeek } from './cache';
 import { NO_LIVE_BANNER } from './internal';
-import { recordPageUrl } from './page-url';
+import { recordPageView } from './page-url';
 import type { TBanner } from './schemas';
 import { loadBannerSource, targetKey, type BannerSource, type BannerTarget } from './source';
 
@@ -60,7 +60,7 @@ async function answerAfterLoading(db: DatabaseRef, request: BannerRequest, token
 }
 
 function toAnswer(db: DatabaseRef, target: BannerTarget, source: BannerSource, request: BannerRequest, now: number): BannerAnswer {
-  recordPageUrl(db, source, request.pageUrl, now);
+  recordPageView(source, request.pageUrl);
   const live = source.banner !== null && (source.expiresAtMs === null || now < source.expiresAtMs);
   const scope = target.kind === 'project' ? 'private' : 'public';
   // lifetimes shrink toward a scheduled take-down; every other answer stays the same while cached

@@ -9,8 +9,6 @@ export { cacheGet, cachePeek } from '../ttl-cache';
 interface BannerCaches {
   /** what `/banner` serves, by target: `operator`, `key:<slug>`, `project:<id>` */
   sources: TtlCache<BannerSource>;
-  /** per project, the page URL last written and when, and the last raw header seen */
-  pageUrls: Map<string, { url: string | null; at: number; raw?: string }>;
 }
 
 declare global {
@@ -19,7 +17,7 @@ declare global {
 
 /** One set per process: the custom server's fast path and Next's bundles load this module separately. */
 export function bannerCaches(): BannerCaches {
-  globalThis.__shipnoteBannerCaches ??= { sources: createTtlCache(BANNER_CACHE_MS), pageUrls: new Map() };
+  globalThis.__shipnoteBannerCaches ??= { sources: createTtlCache(BANNER_CACHE_MS) };
   return globalThis.__shipnoteBannerCaches;
 }
 

@@ -1,15 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { bannerEmbeds } from '@/db/schema';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { bannerPageViews } from '@/db/schema';
 import { logError } from '../log';
-import { bannerCaches } from './cache';
-import type { DatabaseRef } from './answer';
 import type { BannerSource } from './source';
 
-/** A site shows its banner on many pages: record a new one at most once a minute per project. */
-export const PAGE_URL_INTERVAL_MS = 60_000;
+/** Views are counted in memory and written every few seconds: one statement per flush, not per view. */
+export const PAGE_VIEW_FLUSH_MS = 5_000;
+/** Distinct pages kept per project; a stranger sending made-up URLs fills at most this many rows. */
+export const MAX_PAGES_PER_PROJECT = 1_000;
+/** Where views of pages beyond the cap are counted. */
+export const OTHER_PAGES = '(other pages)';
 
 /**
- * The `X-Service-Page-Url` worth keeping: an http(s) URL of at most 2048 characters, without query or
+ * The `X-Service-Page-Url` worth counting: an http(s) URL of at most 2048 characters, without query or
  * fragment (they vary per visitor and may carry personal data). Anything else is ignored, not refused.
  */
 export function normalizePageUrl(raw: string | null | undefined): string | null {
@@ -24,26 +27,78 @@ export function normalizePageUrl(raw: string | null | undefined): string | null 
   }
 }
 
-/** Records where the banner is rendered, only when that changed, off the request's critical path. */
-export function recordPageUrl(db: DatabaseRef, source: BannerSource, raw: string | null, now: number) {
-  if (!raw || !source.projectId) return;
-  const memo = bannerCaches().pageUrls;
-  const last = memo.get(source.projectId) ?? { url: source.pageUrl, at: 0 };
-  if (raw === last.raw) return; // the widget sends the same value on every view of a page
-  const url = normalizePageUrl(raw);
-  if (!url || url === last.url) return void memo.set(source.projectId, { ...last, raw });
-  if (now - last.at < PAGE_URL_INTERVAL_MS) return;
-  memo.set(source.projectId, { url, at: now, raw });
-  void writePageUrl(db, source.projectId, url, now);
+declare global {
+  var __shipnoteBannerViews: Map<string, Map<string, number>> | undefined;
 }
 
-async function writePageUrl(db: DatabaseRef, projectId: string, url: string, now: number) {
-  try {
-    await (await db)
-      .update(bannerEmbeds)
-      .set({ pageUrl: url, pageUrlSeenAt: new Date(now) })
-      .where(and(eq(bannerEmbeds.projectId, projectId), sql`${bannerEmbeds.pageUrl} is distinct from ${url}`));
-  } catch (error) {
-    logError('could not record the banner page URL', error);
+/** Pending counts per project and page, shared by the fast path and Next's bundles of this process. */
+function pending(): Map<string, Map<string, number>> {
+  return (globalThis.__shipnoteBannerViews ??= new Map());
+}
+
+/** Counts one view of the banner on the page the widget reported; nothing is awaited. */
+export function recordPageView(source: BannerSource, raw: string | null) {
+  if (!raw || !source.projectId) return;
+  const url = normalizePageUrl(raw);
+  if (!url) return;
+  const pages = pending().get(source.projectId) ?? new Map<string, number>();
+  pending().set(source.projectId, pages);
+  // bounded in memory too: past the cap, new pages of this flush count as "other pages"
+  const key = pages.has(url) || pages.size < MAX_PAGES_PER_PROJECT ? url : OTHER_PAGES;
+  pages.set(key, (pages.get(key) ?? 0) + 1);
+}
+
+/**
+ * Writes the pending counts: pages already known add up; new ones are inserted while the project has
+ * room, the rest go to OTHER_PAGES. Safe with several instances (`views = views + excluded.views`).
+ */
+export async function flushPageViews(db: Database, now = new Date()): Promise<void> {
+  const batch = pending();
+  globalThis.__shipnoteBannerViews = new Map();
+  for (const [projectId, pages] of batch) {
+    try {
+      const urls = [...pages.keys()];
+      const known = new Set(
+        (await db.select({ url: bannerPageViews.pageUrl }).from(bannerPageViews).where(and(eq(bannerPageViews.projectId, projectId), inArray(bannerPageViews.pageUrl, urls)))).map((r) => r.url),
+      );
+      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(bannerPageViews).where(eq(bannerPageViews.projectId, projectId))) as [{ n: number }];
+      let room = MAX_PAGES_PER_PROJECT - n;
+      const counts = new Map<string, number>();
+      for (const [url, views] of pages) {
+        const kept = known.has(url) || (url !== OTHER_PAGES && room-- > 0) ? url : OTHER_PAGES;
+        counts.set(kept, (counts.get(kept) ?? 0) + views);
+      }
+      await db
+        .insert(bannerPageViews)
+        .values([...counts].map(([pageUrl, views]) => ({ projectId, pageUrl, views, firstSeenAt: now, lastSeenAt: now })))
+        .onConflictDoUpdate({
+          target: [bannerPageViews.projectId, bannerPageViews.pageUrl],
+          set: { views: sql`${bannerPageViews.views} + excluded.views`, lastSeenAt: sql`excluded.last_seen_at` },
+        });
+    } catch (error) {
+      logError('could not record banner page views', error);
+    }
   }
+}
+
+/** Flushes every PAGE_VIEW_FLUSH_MS while the process runs; `stop` writes what is left. */
+export function startPageViewFlusher(db: () => Promise<Database>): { stop(): Promise<void> } {
+  const timer = setInterval(() => void db().then((d) => flushPageViews(d)), PAGE_VIEW_FLUSH_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await flushPageViews(await db());
+    },
+  };
+}
+
+/** The most viewed pages of a project, newest first among equals. */
+export function topPages(db: Database, projectId: string, limit = 20) {
+  return db
+    .select({ url: bannerPageViews.pageUrl, views: bannerPageViews.views, lastSeenAt: bannerPageViews.lastSeenAt })
+    .from(bannerPageViews)
+    .where(eq(bannerPageViews.projectId, projectId))
+    .orderBy(desc(bannerPageViews.views), desc(bannerPageViews.lastSeenAt))
+    .limit(limit);
 }

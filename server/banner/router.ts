@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { projectProcedure, publicProcedure, router } from '../trpc';
-import { getBannerState } from './state';
+import { memberProcedure, projectProcedure, publicProcedure, router } from '../trpc';
+import { getBannerState, setSiteOrigins } from './state';
 import { publishBanner } from './publish';
-import { ZBanner, ZBannerQuery, ZBannerState, ZPublishBannerInput, ZTakeDownInput } from './schemas';
+import { ZBanner, ZBannerQuery, ZBannerState, ZPublishBannerInput, ZSetSiteOriginsInput, ZTakeDownInput } from './schemas';
 import { serveBanner } from './serve';
 import { cancelTakeDown, takeDownBanner } from './take-down';
 
@@ -36,5 +36,6 @@ export const bannerRouter = router({
   publish: projectProcedure.input(ZPublishBannerInput).output(ZBanner).mutation(({ ctx, input }) => publishBanner({ ctx, input })),
   takeDown: projectProcedure.input(ZTakeDownInput).output(ZBanner).mutation(({ ctx, input }) => takeDownBanner({ ctx, input })),
 
+  setSiteOrigins: memberProcedure.input(ZSetSiteOriginsInput).output(ZBannerState).mutation(({ ctx, input }) => setSiteOrigins({ ctx, input })),
   cancelTakeDown: projectProcedure.output(ZBanner).mutation(({ ctx }) => cancelTakeDown({ ctx })),
 });

@@ -81,8 +81,39 @@ export const ZBannerState = z.object({
   status: ZBannerStatus,
   /** the newest publish, live or taken down; null when nothing was ever published */
   banner: ZBanner.nullable(),
-  page_url: z.string().nullable(),
-  page_url_seen_at: z.string().nullable(),
+  /** where the banner was seen, most viewed first: reported by visitors' browsers, so untrusted */
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      host: z.string(),
+      views: z.int(),
+      last_seen_at: z.string(),
+      /** the page's origin is one of `site_origins`: only then is it shown as a link */
+      trusted: z.boolean(),
+    }),
+  ),
+  /** the origins the project names as its own sites */
+  site_origins: z.array(z.string()),
   embed_html: z.string(),
 });
+
+export const MAX_SITE_ORIGINS = 10;
+
+/** An http(s) origin (`https://acme.com`), as the project lists its own sites. */
+export const ZSiteOrigin = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((value, ctx) => {
+    try {
+      const url = new URL(value);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password) return url.origin;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: `${value} is not an http or https origin` });
+    return z.NEVER;
+  });
+
+export const ZSetSiteOriginsInput = z.object({ site_origins: z.array(ZSiteOrigin).max(MAX_SITE_ORIGINS) });
 export type TBannerState = z.infer<typeof ZBannerState>;

@@ -12,7 +12,6 @@ export type BannerTarget = { kind: 'project'; projectId: string } | { kind: 'key
 /** What `/banner` serves for one target, read once and kept briefly: the body and its ETag are computed here. */
 export interface BannerSource {
   projectId: string | null;
-  pageUrl: string | null;
   /** the newest banner of the project, live or not; the answer checks `expiresAtMs` on every request */
   banner: TBanner | null;
   json: string | null;
@@ -44,7 +43,6 @@ async function sourceOf(db: DbOrTx, projectId: string | null, embed: EmbedRow | 
   const json = banner ? JSON.stringify(banner) : null;
   return {
     projectId,
-    pageUrl: embed?.pageUrl ?? null,
     banner,
     json,
     etag: json ? `"${createHash('sha1').update(json).digest('base64url')}"` : null,

@@ -5,7 +5,8 @@ import { createApiToken } from '@/server/api-tokens/create';
 import { revokeApiToken } from '@/server/api-tokens/revoke';
 import { invalidateBannerCache } from '@/server/banner/cache';
 import { publishBanner } from '@/server/banner/publish';
-import { getBannerState } from '@/server/banner/state';
+import { flushPageViews } from '@/server/banner/page-url';
+import { getBannerState, setSiteOrigins } from '@/server/banner/state';
 import { takeDownBanner } from '@/server/banner/take-down';
 import { createTestProject } from '@/tests/factories';
 import { apiClient } from '@/tests/http';
@@ -107,12 +108,27 @@ describe.each([0, 1])('GET /banner (surface %i)', (index) => {
       expect(stale.status).toBe(200);
     });
 
-    it('records X-Service-Page-Url without query or fragment, and ignores a URL that is not http(s)', async () => {
+    it('counts views per page (no query or fragment), ignores non-http(s) URLs, and links only the project\'s own sites', async () => {
       const { token, ctx } = await projectWithBanner();
-      const ignored = await call({ token })('GET', '/api/v1/banner', undefined, { 'x-service-page-url': 'javascript:alert(1)' });
-      expect(ignored.status).toBe(200);
-      await call({ token })('GET', '/api/v1/banner', undefined, { 'x-service-page-url': 'https://shop.example/pricing?utm_source=x#top' });
-      await expect.poll(async () => (await getBannerState({ ctx })).page_url).toBe('https://shop.example/pricing');
+      const view = (url: string) => call({ token })('GET', '/api/v1/banner', undefined, { 'x-service-page-url': url });
+      for (const url of ['javascript:alert(1)', 'data:text/html,x', 'https://shop.example/pricing?utm_source=x#top', 'https://shop.example/pricing', 'https://evil.example/phish']) {
+        expect((await view(url)).status).toBe(200);
+      }
+      await flushPageViews(database.db);
+      let state = await getBannerState({ ctx });
+      expect(state.pages.map((p) => [p.url, p.views, p.trusted])).toEqual([
+        ['https://shop.example/pricing', 2, false],
+        ['https://evil.example/phish', 1, false],
+      ]);
+      expect(state.pages[1]!.host).toBe('evil.example');
+      await setSiteOrigins({ ctx, input: { site_origins: ['https://shop.example'] } });
+      await view('https://shop.example/pricing');
+      await flushPageViews(database.db);
+      state = await getBannerState({ ctx });
+      expect(state.pages.map((p) => [p.url, p.views, p.trusted])).toEqual([
+        ['https://shop.example/pricing', 3, true],
+        ['https://evil.example/phish', 1, false],
+      ]);
     });
   });
 

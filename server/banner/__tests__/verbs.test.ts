@@ -100,7 +100,7 @@ describe('field limits (through the procedure the MCP tool calls)', () => {
   it('get, publish and take down through the token procedures', async () => {
     const { token } = await newProject();
     const caller = await tokenCaller(token);
-    expect(await caller.banner.get()).toMatchObject({ status: 'none', banner: null, page_url: null });
+    expect(await caller.banner.get()).toMatchObject({ status: 'none', banner: null, pages: [], site_origins: [] });
     const published = await caller.banner.publish({ ...CONTENT });
     const state = await caller.banner.get();
     expect(state).toMatchObject({ status: 'live', banner: published, slug: published.slug });

@@ -4,6 +4,7 @@ import { getDatabase } from '@/db/client';
 import { config } from '../../config';
 import { redact } from '../../log';
 import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
+import { startPageViewFlusher } from '../../banner/page-url';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { CLIENT_IP_HEADER } from '../../context';
@@ -29,6 +30,7 @@ async function main() {
   // delivers queued release emails; resumes whatever a previous run left unfinished
   const emailWorker = await startReleaseEmailWorker();
   const purge = startPurgeTimer(async () => database.db);
+  const pageViews = startPageViewFlusher(async () => database.db);
 
   const proxyHops = config.trustedProxyHops; // read once: process.env costs about a microsecond a request
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -61,6 +63,7 @@ async function main() {
     await app.close?.();
     await emailWorker.stop();
     purge.stop();
+    await pageViews.stop();
     await database.close();
     lock?.release();
     process.exit(0);

@@ -11,7 +11,7 @@ interface Props {
   run: (action: () => Promise<unknown>, done: string) => Promise<void>;
 }
 
-/** Where the banner stands (live, scheduled, taken down), where it is shown, and the take-down controls. */
+/** Where the banner stands (live, scheduled, taken down) and the take-down controls. */
 export function BannerStatus({ state, projectId, busy, run }: Props) {
   const [at, setAt] = useState('');
   const banner = state.banner;
@@ -39,13 +39,6 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
       {state.status === 'taken_down' && banner && (
         <p><strong>Taken down</strong> <Time iso={banner.expires_at!} />. Publish to show a banner again.</p>
       )}
-      <p className="muted">
-        {state.page_url ? (
-          <>Last seen on <a href={state.page_url} target="_blank" rel="noopener noreferrer">{state.page_url}</a></>
-        ) : (
-          'Not seen on a page yet: add the embed code below to your site.'
-        )}
-      </p>
       {state.status === 'live' && (
         <div className="row">
           <button type="button" className="danger" disabled={busy} onClick={takeDownNow}>Take down now</button>

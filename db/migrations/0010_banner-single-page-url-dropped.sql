@@ -1,0 +1,2 @@
+ALTER TABLE "banner_embeds" DROP COLUMN "page_url";--> statement-breakpoint
+ALTER TABLE "banner_embeds" DROP COLUMN "page_url_seen_at";
