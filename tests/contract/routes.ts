@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { buildOpenApiDocument } from '@/server/surfaces/rest/openapi';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -57,6 +58,8 @@ export function exampleOf(schema: Schema, resolve: (s: Schema) => Schema, depth 
   if (type === 'boolean') return true;
   if (s.format === 'email') return `contract-${Math.random().toString(36).slice(2, 8)}@example.test`;
   if (s.format === 'date-time') return new Date().toISOString();
+  if (s.format === 'uuid' || String(s.pattern ?? '').includes('[0-9a-fA-F]{8}')) return randomUUID();
+  if (s.format === 'date' || String(s.pattern ?? '').startsWith('^\\d{4}-')) return '2025-03-01';
   if (s.pattern?.includes('0-9a-f')) return 'abcdef1';
   return s.minLength > 1 ? 'x'.repeat(s.minLength) : `Contract ${Math.random().toString(36).slice(2, 8)}`;
 }

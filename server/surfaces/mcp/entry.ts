@@ -27,7 +27,8 @@ export async function handleMcpPost(req: Request): Promise<Response> {
   const ctx = await createContext({ headers: req.headers, mcpResource: mcpResource() });
   if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));
   const unsafe = findUnsafeText(body);
-  if (unsafe) return rpcError(400, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or nests too deeply`, idOf(body));
+  // a well-formed JSON-RPC request with bad params gets its answer, not an HTTP error
+  if (unsafe) return rpcError(200, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or nests too deeply`, idOf(body));
 
   const server = acquireMcpServer();
   try {

@@ -45,8 +45,7 @@ export function registerTool<I extends z.ZodType, O extends z.ZodObject>(server:
       title: tool.title,
       description: tool.description,
       inputSchema: tool.input,
-      // a fresh top-level object: a shared schema's OpenAPI id would turn it into a bare $ref, not {type: object}
-      outputSchema: z.object(tool.output.shape),
+      outputSchema: freshObject(tool.output),
       annotations: annotationsOf(tool),
     },
     (async (args: z.output<I>, extra: { authInfo?: AuthInfo }): Promise<CallToolResult> => {
@@ -65,6 +64,16 @@ export function callerOf(authInfo: AuthInfo | undefined): Caller {
   const caller = authInfo?.extra?.caller as Caller | undefined;
   if (!caller) throw new Error('MCP tool called without an authenticated caller');
   return caller;
+}
+
+/**
+ * A fresh top-level object (a shared schema's OpenAPI id would turn it into a bare $ref, not
+ * {type: object}) that keeps the original's policy on extra keys, so results validate as declared.
+ */
+function freshObject(schema: z.ZodObject): z.ZodObject {
+  const fresh = z.object(schema.shape);
+  const catchall = schema.def.catchall;
+  return catchall ? fresh.catchall(catchall) : fresh;
 }
 
 function annotationsOf(tool: ToolDefinition<z.ZodType, z.ZodObject>): ToolAnnotations {

@@ -24,8 +24,12 @@ async function clients() {
   const owner = await createTestProject(database.db);
   const mcp = new Client({ name: 'tools-test', version: '1.0.0' });
   await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${owner.token}` } } }));
+  // with the tools listed, the SDK client checks every structuredContent against the tool's outputSchema
+  await mcp.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await mcp.callTool({ name, arguments: args });
+    const result = await mcp.callTool({ name, arguments: args }).catch((error: Error) => {
+      throw new Error(`${name}: ${error.message}`);
+    });
     if (result.isError) throw new Error(`${name}: ${(result.content as { text: string }[])[0]!.text}`);
     return result.structuredContent as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
