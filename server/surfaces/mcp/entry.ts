@@ -30,6 +30,8 @@ export async function handleMcpPost(req: Request): Promise<Response> {
   // a well-formed JSON-RPC request with bad params gets its answer, not an HTTP error
   if (unsafe) return rpcError(200, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or nests too deeply`, idOf(body));
 
+  if (badToolArguments(body)) return rpcError(200, -32602, 'Invalid params: arguments must be an object', idOf(body));
+
   const server = acquireMcpServer();
   try {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -60,6 +62,16 @@ export function handleMcpMethodNotAllowed(): Response {
 /** The one error mapper of this surface before the protocol runs: JSON-RPC error objects. */
 function rpcError(status: number, code: number, message: string, id: unknown = null): Response {
   return withCors(Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status }));
+}
+
+/** `tools/call` arguments that are not an object: the SDK would answer them as an internal error. */
+function badToolArguments(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => {
+    const message = m as { method?: unknown; params?: { arguments?: unknown } } | null;
+    const args = message?.method === 'tools/call' ? message.params?.arguments : undefined;
+    return args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args));
+  });
 }
 
 function idOf(body: unknown): unknown {
