@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { createRunDatabase } from './tests/databases';
+import { createRunDatabase } from './tests/databases.js';
 
 /**
  * One suite, two databases (drizzle-orm's own pattern): the `pglite` project always, and the `postgres`

@@ -1,5 +1,6 @@
 import type { Database } from '@/db/client';
 import { parseBearer, type BearerCaller } from '../auth/bearer';
+import { clock } from '../clock';
 import { peekBearer, verifyBearer } from '../auth/credentials-cache';
 import { AppError } from '../errors';
 import { bannerCaches, cacheGet, cachePeek } from './cache';
@@ -41,7 +42,7 @@ export type DatabaseRef = Database | Promise<Database>;
  * the in-process cache is answered synchronously (no promise on the hot path); a miss loads and returns a
  * promise. Throws (or rejects with) AppError UNAUTHORIZED for a token that does not authenticate.
  */
-export function answerBannerRequest(db: DatabaseRef, request: BannerRequest, now = Date.now()): BannerAnswer | Promise<BannerAnswer> {
+export function answerBannerRequest(db: DatabaseRef, request: BannerRequest, now = clock().now()): BannerAnswer | Promise<BannerAnswer> {
   const caches = bannerCaches();
   const token = request.authorization ? (parseBearer(request.authorization) ?? '') : undefined;
   const caller = token ? peekBearer(token, null, now) : undefined;

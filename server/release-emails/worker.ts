@@ -18,6 +18,8 @@ export interface WorkerSettings {
   pollMs?: number;
   /** only these projects' deliveries (tests run several workers on one database) */
   projects?: string[];
+  /** called after a pass that found nothing due: everything claimable was delivered or recorded */
+  onIdle?: () => void;
 }
 
 export interface Worker {
@@ -54,6 +56,7 @@ export function startWorker(db: Database, transport: Transport, settings: Worker
       try {
         worked = await deliverNext(db, transport, settings);
         if (!worked) for (const sendId of await recoverAbandoned(db, false, settings.projects)) await completeIfDone(db, sendId);
+        if (!worked) settings.onIdle?.();
       } catch (error) {
         log('release email worker', error);
       }

@@ -18,6 +18,8 @@ async function main() {
     soleWorker: !url,
     pollMs: 50,
     projects: JSON.parse(process.env.WORKER_PROJECTS ?? '[]') as string[],
+    // the crash test waits for this instead of sleeping: nothing was left to deliver
+    onIdle: () => console.log('worker idle'),
   });
   console.log('worker ready');
   process.once('SIGTERM', async () => {
