@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZManagedBlogPost } from '../blog-posts/schemas';
-import { ZManagedChangelog } from '../changelogs/schemas';
+import { ZManagedBlogPost } from '../content/blog-posts/schemas';
+import { ZManagedChangelog } from '../content/changelogs/schemas';
 import { memberProcedure, projectProcedure, publicProcedure, router } from '../trpc';
 import { generateChangelog, generateDrafts, previewDrafts } from './drafts';
 import { ZGrouped } from './generate/schemas';

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { projects } from '@/db/schema';
 import { AppError } from '../errors';
-import { findPublishedBlogPosts } from '../blog-posts/public';
-import { listPublishedChangelogs } from '../changelogs/public';
-import { listPublishedKbSetsOf } from '../kb-sets/public';
+import { findPublishedBlogPosts } from './blog-posts/public';
+import { listPublished } from './items';
+import { CHANGELOG } from './kinds';
+import { listPublishedKbSetsOf } from './kb-sets/public';
 import { excerpt } from '../markdown/structure';
 import { cached } from './cache';
 import { toPublicProject } from './internal';
@@ -24,7 +25,7 @@ export function projectSite({ ctx, input }: { ctx: { db: Database }; input: { pr
     const filter = { project: input.project, limit: LIMIT };
     const [changelogs, posts, sets] = project
       ? await Promise.all([
-          listPublishedChangelogs({ ctx, input: filter }),
+          listPublished(CHANGELOG, { ctx, input: filter }),
           findPublishedBlogPosts(ctx.db, filter),
           listPublishedKbSetsOf(ctx.db, input.project),
         ])

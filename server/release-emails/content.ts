@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { projects } from '@/db/schema';
 import type { SendContentKind } from '@/db/schema';
-import { getBlogPost } from '../blog-posts/get';
-import { getChangelog } from '../changelogs/get';
+import { getItem } from '../content/items';
+import { BLOG_POST, CHANGELOG } from '../content/kinds';
 import { AppError } from '../errors';
 import type { ProjectScope } from '../mailing-lists/internal';
 import { firstHeading } from '../markdown/structure';
@@ -13,7 +13,7 @@ import type { FrozenItem } from './render';
 
 /** A published changelog or blog post of the project, rendered for email; drafts are refused. */
 export async function freezeItem(ctx: ProjectScope, kind: SendContentKind, id: string): Promise<Omit<FrozenItem, 'listName'>> {
-  const item = kind === 'changelog' ? await getChangelog({ ctx, input: { id } }) : await getBlogPost({ ctx, input: { id } });
+  const item = kind === 'changelog' ? await getItem(CHANGELOG, { ctx, input: { id } }) : await getItem(BLOG_POST, { ctx, input: { id } });
   const label = kind === 'changelog' ? 'changelog' : 'blog post';
   if (item.status !== 'published' || !item.public_url) throw new AppError('BAD_REQUEST', `Only a published ${label} can be sent; publish it first`);
   const [project] = await ctx.db.select({ name: projects.name }).from(projects).where(eq(projects.id, ctx.projectId));

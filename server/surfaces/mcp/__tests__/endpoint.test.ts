@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
-import { oauthClients, oauthGrants, oauthTokens } from '@/db/schema/index';
+import { oauthClients, oauthGrants, oauthTokens } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { hashSecret } from '@/server/auth/tokens';
 import { issueTokenPair } from '@/server/oauth/token-pairs';

@@ -7,7 +7,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
-import { oauthTokens } from '@/db/schema/index';
+import { oauthTokens } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { hashSecret } from '@/server/auth/tokens';
 import { form, oauthHttp, REDIRECT_URI, sessionCookie, startOAuthServer } from '@/server/oauth/__tests__/helpers';

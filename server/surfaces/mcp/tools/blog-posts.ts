@@ -1,5 +1,5 @@
 import { ZIdInput, ZStatusFilter } from '../../../content/schemas';
-import { ZManagedBlogPost, ZSaveBlogPostInput } from '../../../blog-posts/schemas';
+import { ZManagedBlogPost, ZSaveBlogPostInput } from '../../../content/blog-posts/schemas';
 import { defineTool, itemsOf } from '../tool';
 
 export const blogPostTools = [

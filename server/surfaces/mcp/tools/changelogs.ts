@@ -1,5 +1,5 @@
 import { ZIdInput, ZStatusFilter } from '../../../content/schemas';
-import { ZManagedChangelog, ZSaveChangelogInput } from '../../../changelogs/schemas';
+import { ZManagedChangelog, ZSaveChangelogInput } from '../../../content/changelogs/schemas';
 import { defineTool, itemsOf } from '../tool';
 
 export const changelogTools = [

@@ -1,5 +1,5 @@
 import { ZIdInput, ZStatusFilter } from '../../../content/schemas';
-import { ZManagedKbSet, ZSaveKbSetInput } from '../../../kb-sets/schemas';
+import { ZManagedKbSet, ZSaveKbSetInput } from '../../../content/kb-sets/schemas';
 import { defineTool, itemsOf } from '../tool';
 
 export const kbSetTools = [

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
-import type { TManagedChangelog } from '@/server/changelogs/schemas';
+import type { TManagedChangelog } from '@/server/content/changelogs/schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 

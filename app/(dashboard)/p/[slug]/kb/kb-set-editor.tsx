@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
-import type { TKbArticle, TManagedKbSet } from '@/server/kb-sets/schemas';
+import type { TKbArticle, TManagedKbSet } from '@/server/content/kb-sets/schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 

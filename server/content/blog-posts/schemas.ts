@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../content/schemas';
+import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../schemas';
 
 /** The public Blog post object (api-v1.md section 2). */
 export const ZBlogPost = z

@@ -1,7 +1,7 @@
 import type { blogPosts } from '@/db/schema';
-import { firstHeading } from '../markdown/structure';
-import { markdownToText } from '../markdown/text';
-import { publicUrls } from '../content/urls';
+import { firstHeading } from '../../markdown/structure';
+import { markdownToText } from '../../markdown/text';
+import { publicUrls } from '../urls';
 import type { TBlogPost, TManagedBlogPost } from './schemas';
 
 type Row = typeof blogPosts.$inferSelect;

@@ -1,11 +1,12 @@
 import type { Database } from '@/db/client';
-import { AppError } from '../errors';
-import { cached } from '../content/cache';
-import { publicUrls } from '../content/urls';
-import { slugify } from '../projects/slug';
-import { findPublishedChangelog } from '../changelogs/public';
-import { changelogEntries } from '../markdown/structure';
-import { renderMarkdown } from '../markdown/render';
+import { AppError } from '../../errors';
+import { cached } from '../cache';
+import { publicUrls } from '../urls';
+import { slugify } from '../../projects/slug';
+import { findPublished } from '../items';
+import { CHANGELOG } from '../kinds';
+import { changelogEntries } from '../../markdown/structure';
+import { renderMarkdown } from '../../markdown/render';
 import { buildRss, type FeedItem } from './rss';
 
 const WHOLE_CHANGELOG_CATEGORY = 'Changelog';
@@ -13,9 +14,9 @@ const WHOLE_CHANGELOG_CATEGORY = 'Changelog';
 /** GET /changelog/{public_slug}/feed: one item per entry (decisions.md "Changelog feed"). */
 export function changelogFeed({ ctx, input }: { ctx: { db: Database }; input: { public_slug: string } }) {
   return cached(`changelog-feed:${input.public_slug}`, async () => {
-    const found = await findPublishedChangelog(ctx.db, input.public_slug);
-    if (!found) throw new AppError('NOT_FOUND', 'Changelog not found');
-    const { changelog, project } = found;
+    const found = await findPublished(CHANGELOG, ctx.db, input.public_slug);
+    if (!found) throw new AppError('NOT_FOUND', `${CHANGELOG.label} not found`);
+    const { item: changelog, project } = found;
     const pageUrl = publicUrls.changelog(changelog.slug);
     const anchors = new Set<string>();
     const entries = changelogEntries(changelog.content);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../content/schemas';
+import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../schemas';
 
 /** The public changelog object (decisions.md "Public content"). */
 export const ZChangelog = z

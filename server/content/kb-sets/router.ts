@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { projectProcedure, publicProcedure, router } from '../trpc';
-import { PUBLIC_CONTENT_CACHE } from '../content/http-cache';
-import { ZIdInput, ZSlugInput, ZStatusFilter } from '../content/schemas';
-import { getKbSet, listKbSets } from './get';
-import { getPublishedKbSet, kbSetPage } from './public';
+import { projectProcedure, publicProcedure, router } from '../../trpc';
+import { PUBLIC_CONTENT_CACHE } from '../http-cache';
+import { ZIdInput, ZSlugInput, ZStatusFilter } from '../schemas';
+import { kbSetPage } from './public';
+import { getItem, getPublished, listItems } from '../items';
+import { KB_SET } from '../kinds';
 import { saveKbSet } from './save';
 import { ZKbSet, ZKbSetPage, ZManagedKbSet, ZSaveKbSetInput } from './schemas';
 
@@ -14,14 +15,14 @@ export const kbSetsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/kb/{public_slug}', tags, summary: 'One published knowledge-base article set', protect: false }, errors: [404], httpCache: PUBLIC_CONTENT_CACHE })
     .input(ZSlugInput)
     .output(ZKbSet)
-    .query(({ ctx, input }) => getPublishedKbSet({ ctx, input })),
+    .query(({ ctx, input }) => getPublished(KB_SET, { ctx, input })),
   /** the public web page */
   page: publicProcedure.input(ZSlugInput).output(ZKbSetPage).query(({ ctx, input }) => kbSetPage({ ctx, input })),
 
   /** authoring, by any actor of the project (dashboard, API token, agent): what the MCP tools list_kb_sets, get_kb_set, save_kb_set call */
   manage: router({
-    list: projectProcedure.input(ZStatusFilter).output(z.array(ZManagedKbSet)).query(({ ctx, input }) => listKbSets({ ctx, input })),
-    get: projectProcedure.input(ZIdInput).output(ZManagedKbSet).query(({ ctx, input }) => getKbSet({ ctx, input })),
+    list: projectProcedure.input(ZStatusFilter).output(z.array(ZManagedKbSet)).query(({ ctx, input }) => listItems(KB_SET, { ctx, input })),
+    get: projectProcedure.input(ZIdInput).output(ZManagedKbSet).query(({ ctx, input }) => getItem(KB_SET, { ctx, input })),
     save: projectProcedure.input(ZSaveKbSetInput).output(ZManagedKbSet).mutation(({ ctx, input }) => saveKbSet({ ctx, input })),
   }),
 });

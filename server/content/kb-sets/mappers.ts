@@ -1,5 +1,5 @@
 import type { kbSets } from '@/db/schema';
-import { publicUrls } from '../content/urls';
+import { publicUrls } from '../urls';
 import type { TKbSet, TManagedKbSet } from './schemas';
 
 type Row = typeof kbSets.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { kbSets, type KbArticleRecord } from '@/db/schema';
-import { AppError } from '../errors';
-import { invalidatePublicContent } from '../content/cache';
-import type { ProjectScope } from '../content/internal';
+import { AppError } from '../../errors';
+import { invalidatePublicContent } from '../cache';
+import type { ProjectScope } from '../internal';
 import { DEFAULT_KB_TITLE, toManagedKbSet } from './mappers';
 import type { TManagedKbSet, TSaveKbSetInput } from './schemas';
 

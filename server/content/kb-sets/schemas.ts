@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANAGED_FIELDS, ZPublicProject } from '../content/schemas';
+import { MANAGED_FIELDS, ZPublicProject } from '../schemas';
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2000);
 

@@ -1,12 +1,12 @@
 import type { Database } from '@/db/client';
-import { config } from '../config';
-import { AppError } from '../errors';
-import { cached } from '../content/cache';
-import type { TPublicListInput } from '../content/schemas';
-import { publicUrls } from '../content/urls';
+import { config } from '../../config';
+import { AppError } from '../../errors';
+import { cached } from '../cache';
+import type { TPublicListInput } from '../schemas';
+import { publicUrls } from '../urls';
 import { findPublishedBlogPost, findPublishedBlogPosts, type PublishedBlogPost } from '../blog-posts/public';
-import { renderMarkdown } from '../markdown/render';
-import { excerpt } from '../markdown/structure';
+import { renderMarkdown } from '../../markdown/render';
+import { excerpt } from '../../markdown/structure';
 import { buildRss, escapeText, type FeedItem } from './rss';
 
 function toItem({ post, title }: PublishedBlogPost): FeedItem {

@@ -1,5 +1,5 @@
 import type { changelogs } from '@/db/schema';
-import { publicUrls } from '../content/urls';
+import { publicUrls } from '../urls';
 import type { TChangelog, TManagedChangelog } from './schemas';
 
 type Row = typeof changelogs.$inferSelect;

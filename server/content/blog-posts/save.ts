@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { blogPosts } from '@/db/schema';
-import { AppError } from '../errors';
-import { invalidatePublicContent } from '../content/cache';
-import { today, type ProjectScope } from '../content/internal';
-import { toDate } from '../content/schemas';
+import { AppError } from '../../errors';
+import { invalidatePublicContent } from '../cache';
+import { today, type ProjectScope } from '../internal';
+import { toDate } from '../schemas';
 import { toManagedBlogPost } from './mappers';
 import type { TManagedBlogPost, TSaveBlogPostInput } from './schemas';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { changelogs } from '@/db/schema';
-import { AppError } from '../errors';
-import { invalidatePublicContent } from '../content/cache';
-import type { ProjectScope } from '../content/internal';
-import { toDate } from '../content/schemas';
+import { AppError } from '../../errors';
+import { invalidatePublicContent } from '../cache';
+import type { ProjectScope } from '../internal';
+import { toDate } from '../schemas';
 import { toManagedChangelog } from './mappers';
 import type { TManagedChangelog, TSaveChangelogInput } from './schemas';
 

@@ -1,7 +1,7 @@
 import type { KbArticleRecord } from '@/db/schema';
-import { renderMarkdown } from '../markdown/render';
-import { markdownToText } from '../markdown/text';
-import { slugify } from '../projects/slug';
+import { renderMarkdown } from '../../markdown/render';
+import { markdownToText } from '../../markdown/text';
+import { slugify } from '../../projects/slug';
 import type { TKbSetPage } from './schemas';
 
 /** Articles grouped by category in the order categories first appear, each with a unique anchor. */
