@@ -1,5 +1,5 @@
 import type { createCaller } from '../../root';
-import { PUBLIC_CONTENT_CACHE } from '../../content/http-cache';
+import { PUBLIC_CONTENT_CACHE } from '../../content/procedures';
 import type { HttpCachePolicy } from '../../trpc';
 import { getOpenApiDocument } from './openapi-cache';
 

@@ -1,6 +1,6 @@
 import { appRouter } from '../../root';
 import type { Meta } from '../../trpc';
-import { cacheControlOf } from '../../content/http-cache';
+import { cacheControlOf } from '../http/conditional';
 
 interface ProcedureDef {
   _def: { meta?: Meta };
