@@ -25,3 +25,14 @@ export function toPublicProject(project: { name: string; slug: string }): TPubli
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** The fields authors see beside the public ones (MANAGED_FIELDS), the same for every kind. */
+export function managedFields(row: { slug: string | null; status: 'draft' | 'published'; publishedAt: Date | null; updatedAt: Date }, publicUrl: (slug: string) => string) {
+  return {
+    slug: row.slug,
+    status: row.status,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+    public_url: row.status === 'published' && row.slug ? publicUrl(row.slug) : null,
+  };
+}

@@ -1,6 +1,7 @@
 import type { blogPosts } from '@/db/schema';
 import { firstHeading } from '../../markdown/structure';
 import { markdownToText } from '../../markdown/text';
+import { managedFields } from '../internal';
 import { publicUrls } from '../urls';
 import type { TBlogPost, TManagedBlogPost } from './schemas';
 
@@ -28,19 +29,14 @@ export function toBlogPost(row: Row): TBlogPost {
 }
 
 export function toManagedBlogPost(row: Row): TManagedBlogPost {
-  const published = row.status === 'published';
   return {
     kind: 'blog_post',
     id: row.id,
-    slug: row.slug,
+    ...managedFields(row, publicUrls.blogPost),
     title: blogPostTitle(row.content),
     content: row.content,
     period_start: row.periodStart,
     period_end: row.periodEnd,
-    status: row.status,
-    published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    public_url: published && row.slug ? publicUrls.blogPost(row.slug) : null,
   };
 }

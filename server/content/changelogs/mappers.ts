@@ -1,4 +1,5 @@
 import type { changelogs } from '@/db/schema';
+import { managedFields } from '../internal';
 import { publicUrls } from '../urls';
 import type { TChangelog, TManagedChangelog } from './schemas';
 
@@ -27,14 +28,9 @@ function fields(row: Row) {
 }
 
 export function toManagedChangelog(row: Row): TManagedChangelog {
-  const published = row.status === 'published';
   return {
     kind: 'changelog',
     ...fields(row),
-    slug: row.slug,
-    status: row.status,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    updated_at: row.updatedAt.toISOString(),
-    public_url: published && row.slug ? publicUrls.changelog(row.slug) : null,
+    ...managedFields(row, publicUrls.changelog),
   };
 }

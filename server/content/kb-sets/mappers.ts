@@ -1,4 +1,5 @@
 import type { kbSets } from '@/db/schema';
+import { managedFields } from '../internal';
 import { publicUrls } from '../urls';
 import type { TKbSet, TManagedKbSet } from './schemas';
 
@@ -37,18 +38,13 @@ export function toKbSet(row: Row): TKbSet {
 }
 
 export function toManagedKbSet(row: Row): TManagedKbSet {
-  const published = row.status === 'published';
   return {
     kind: 'kb_set',
     id: row.id,
-    slug: row.slug,
+    ...managedFields(row, publicUrls.kbSet),
     title: row.title,
     content: kbContent(row),
-    status: row.status,
-    published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
     ...mirror(row),
-    public_url: published && row.slug ? publicUrls.kbSet(row.slug) : null,
   };
 }
