@@ -6,8 +6,9 @@ import { AppError } from '../errors';
 import { bannerCaches, cacheGet, cachePeek } from './cache';
 import { NO_LIVE_BANNER } from './internal';
 import { recordPageView } from './page-url';
-import type { TBanner } from './schemas';
-import { loadBannerSource, targetKey, type BannerSource, type BannerTarget } from './source';
+import { loadBannerSource, targetKey, type BannerAnswer, type BannerSource, type BannerTarget } from './source';
+
+export type { BannerAnswer } from './source';
 
 /** How long browsers and CDNs may reuse an answer, and serve it stale while they revalidate. */
 export const BANNER_MAX_AGE = 10;
@@ -19,18 +20,6 @@ export interface BannerRequest {
   pageUrl: string | null;
 }
 
-export interface BannerAnswer {
-  status: 200 | 404;
-  banner: TBanner | null;
-  /** the exact response body; answers are shared between requests: never modify one */
-  body: string;
-  etag: string | null;
-  /** who may keep it: any cache (no token), or only the caller's own (the token's project) */
-  scope: 'public' | 'private';
-  /** how long it stays fresh, and may then be served stale while revalidating; both end at a take-down */
-  freshSeconds: number;
-  staleSeconds: number;
-}
 
 const NOT_FOUND_BODY = JSON.stringify({ detail: NO_LIVE_BANNER });
 

@@ -3,8 +3,21 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { bannerEmbeds, projects } from '@/db/schema';
 import { latestBanner, toBanner, type EmbedRow } from './internal';
-import type { BannerAnswer } from './answer';
 import type { TBanner } from './schemas';
+
+/** One answer of `GET /banner`, shared by every request while its source is cached. */
+export interface BannerAnswer {
+  status: 200 | 404;
+  banner: TBanner | null;
+  /** the exact response body; answers are shared between requests: never modify one */
+  body: string;
+  etag: string | null;
+  /** who may keep it: any cache (no token), or only the caller's own (the token's project) */
+  scope: 'public' | 'private';
+  /** how long it stays fresh, and may then be served stale while revalidating; both end at a take-down */
+  freshSeconds: number;
+  staleSeconds: number;
+}
 
 /** Whose banner a `/banner` request asks for: the token's project, an embed key, or the operator's. */
 export type BannerTarget = { kind: 'project'; projectId: string } | { kind: 'key'; slug: string } | { kind: 'operator' };

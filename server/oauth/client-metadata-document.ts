@@ -3,9 +3,10 @@ import https from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { DbOrTx } from '@/db/client';
 import { oauthClients } from '@/db/schema';
+
+type OAuthClient = typeof oauthClients.$inferSelect;
 import { isLocalHostname } from '../request-origin';
 import { config } from '../config';
-import type { OAuthClient } from './clients';
 import { OAuthError } from './errors';
 import { validateMetadata } from './register';
 

@@ -6,9 +6,8 @@ import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
-import { cacheControlFor, successStatusOf } from './routes';
+import { cacheControlFor, REST_PREFIX, successStatusOf } from './routes';
 
-export const REST_PREFIX = '/api/v1';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 interface FakeResponse {

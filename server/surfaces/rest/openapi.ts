@@ -2,8 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { config } from '../../config';
 import { appRouter } from '../../root';
 import { API_VERSION } from '../../service/schemas';
-import { REST_PREFIX } from './entry';
-import { errorStatusesOf, successStatusOf } from './routes';
+import { errorStatusesOf, REST_PREFIX, successStatusOf } from './routes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,4 +1,6 @@
 import { appRouter } from '../../root';
+
+export const REST_PREFIX = '/api/v1';
 import type { Meta } from '../../trpc';
 import { cacheControlOf } from '../http/conditional';
 
