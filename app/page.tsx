@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { currentUserId } from '@/server/auth/session';
+import { currentUserId } from '@/server/surfaces/web/session';
 
 export default async function HomePage() {
   if (await currentUserId()) redirect('/dashboard');

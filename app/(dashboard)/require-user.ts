@@ -1,5 +1,5 @@
 import { notFound, redirect } from 'next/navigation';
-import { currentUserId } from '@/server/auth/session';
+import { currentUserId } from '@/server/surfaces/web/session';
 import { serverCaller } from '@/server/surfaces/web/caller';
 
 /** The signed-in user's caller, or a redirect to sign in that comes back here. */

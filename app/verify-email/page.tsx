@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { currentUserId } from '@/server/auth/session';
+import { currentUserId } from '@/server/surfaces/web/session';
 import { serverCaller } from '@/server/surfaces/web/caller';
 import { ResendButton } from './resend-button';
 

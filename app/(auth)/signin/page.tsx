@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { oauthProviderIds } from '@/server/auth/options';
+import { oauthProviderIds } from '@/server/surfaces/web/next-auth-options';
 import { safeLocalPath, withCallback } from '@/app/safe-callback';
 import { SignInForm } from './sign-in-form';
 

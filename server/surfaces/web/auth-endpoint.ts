@@ -1,5 +1,5 @@
 import NextAuth from 'next-auth';
-import { authOptions } from '../../auth/options';
+import { authOptions } from './next-auth-options';
 import { CLIENT_IP_HEADER } from '../../context';
 import { AppError } from '../../errors';
 import { enforceRateLimit } from '../../rate-limit/enforce';

@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import { currentUserId } from '../../auth/session';
+import { currentUserId } from './session';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
 

@@ -1,4 +1,4 @@
-import { sessionUserIdOf } from '../../auth/session';
+import { sessionUserIdOf } from './session';
 import { createContext } from '../../context';
 import { createCaller } from '../../root';
 import { libraryErrorOf, toSpecError } from '../rest/errors';

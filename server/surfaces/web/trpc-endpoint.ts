@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { sessionUserIdOf } from '../../auth/session';
+import { sessionUserIdOf } from './session';
 import { createContext } from '../../context';
 import { appRouter } from '../../root';
 import { BodyTooLarge, readBody } from '../body';

@@ -1,6 +1,6 @@
 import { getServerSession } from 'next-auth';
 import { getToken } from 'next-auth/jwt';
-import { authOptions } from './options';
+import { authOptions } from './next-auth-options';
 
 /** The signed-in user's id inside a Next page, layout or server action. */
 export async function currentUserId(): Promise<string | null> {

@@ -2,8 +2,8 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GitHubProvider from 'next-auth/providers/github';
 import { db } from '@/db/client';
-import { authenticateUser } from '../accounts/get-user';
-import { findOrCreateOAuthUser } from '../accounts/oauth-user';
+import { authenticateUser } from '../../accounts/get-user';
+import { findOrCreateOAuthUser } from '../../accounts/oauth-user';
 
 /** next-auth: email and password always; GitHub sign-in when GITHUB_ID and GITHUB_SECRET are set. */
 export function authOptions(): NextAuthOptions {
