@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../schemas';
+import { CONTENT_LIMITS, MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../schemas';
 
 /** The public changelog object (decisions.md "Public content"). */
 export const ZChangelog = z
@@ -29,8 +29,8 @@ export type TManagedChangelog = z.infer<typeof ZManagedChangelog>;
 export const ZSaveChangelogInput = z
   .object({
     id: z.uuid().optional(),
-    title: z.string().trim().min(1, 'Title is required').max(200),
-    version: z.string().trim().max(50).nullish(),
+    title: z.string().trim().min(1, 'Title is required').max(CONTENT_LIMITS.title),
+    version: z.string().trim().max(CONTENT_LIMITS.version).nullish(),
     content: z.string().max(100_000),
     period_start: ZPeriodDate.nullish(),
     period_end: ZPeriodDate.nullish(),

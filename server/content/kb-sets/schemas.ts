@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANAGED_FIELDS, ZPublicProject } from '../schemas';
+import { CONTENT_LIMITS, MANAGED_FIELDS, ZPublicProject } from '../schemas';
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2000);
 
@@ -12,8 +12,8 @@ export const ZArticleSource = z.object({
 });
 
 export const ZKbArticle = z.object({
-  category: z.string().trim().min(1, 'Category is required').max(100),
-  title: z.string().trim().min(1, 'Title is required').max(200),
+  category: z.string().trim().min(1, 'Category is required').max(CONTENT_LIMITS.category),
+  title: z.string().trim().min(1, 'Title is required').max(CONTENT_LIMITS.title),
   body: z.string().max(20_000).describe('Markdown'),
   source: ZArticleSource.optional(),
 });
@@ -45,7 +45,7 @@ export type TManagedKbSet = z.infer<typeof ZManagedKbSet>;
 /** save_kb_set: create without `id`; `articles` replaces the set's articles, other fields change only when sent. */
 export const ZSaveKbSetInput = z.object({
   id: z.uuid().optional(),
-  title: z.string().trim().min(1).max(200).optional().describe('Shown on the public page; "Help center" when absent'),
+  title: z.string().trim().min(1).max(CONTENT_LIMITS.title).optional().describe('Shown on the public page; "Help center" when absent'),
   articles: z.array(ZKbArticle).max(200, 'At most 200 articles per set'),
   source: z.string().trim().min(1).max(50).nullish(),
   source_url: ZHttpUrl.nullish(),

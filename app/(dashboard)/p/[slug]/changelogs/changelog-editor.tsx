@@ -1,4 +1,5 @@
 'use client';
+import { CONTENT_LIMITS } from '@/server/content/schemas';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import type { TManagedChangelog } from '@/server/content/changelogs/schemas';
@@ -34,10 +35,10 @@ export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId
     <form className="stack" onSubmit={(e) => e.preventDefault()}>
       <div className="editor-grid">
         <label style={{ gridColumn: 'span 2' }}>
-          Title <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} placeholder="Faster exports and dark mode" />
+          Title <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={CONTENT_LIMITS.title} placeholder="Faster exports and dark mode" />
         </label>
         <label>
-          Version <input value={version} onChange={(e) => setVersion(e.target.value)} maxLength={50} placeholder="1.4.0" />
+          Version <input value={version} onChange={(e) => setVersion(e.target.value)} maxLength={CONTENT_LIMITS.version} placeholder="1.4.0" />
         </label>
         <label>
           Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />

@@ -1,4 +1,5 @@
 'use client';
+import { CONTENT_LIMITS } from '@/server/content/schemas';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import type { TKbArticle, TManagedKbSet } from '@/server/content/kb-sets/schemas';
@@ -39,7 +40,7 @@ export function KbSetEditor({ projectId, projectSlug, initial }: { projectId: st
   return (
     <form className="stack" onSubmit={(e) => e.preventDefault()}>
       <label>
-        Title of the set <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+        Title of the set <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={CONTENT_LIMITS.title} />
       </label>
       {item?.source && <p className="notice">Mirrored from {item.source}: edits here are overwritten by the next sync.</p>}
       <h2>Articles ({articles.length})</h2>
@@ -47,10 +48,10 @@ export function KbSetEditor({ projectId, projectSlug, initial }: { projectId: st
         <fieldset className="kb-row" key={article.key} aria-label={`Article ${index + 1}`}>
           <div className="kb-row-head">
             <label>
-              Category <input value={article.category} onChange={(e) => update(article.key, { category: e.target.value })} required maxLength={100} />
+              Category <input value={article.category} onChange={(e) => update(article.key, { category: e.target.value })} required maxLength={CONTENT_LIMITS.category} />
             </label>
             <label>
-              Article title <input value={article.title} onChange={(e) => update(article.key, { title: e.target.value })} required maxLength={200} />
+              Article title <input value={article.title} onChange={(e) => update(article.key, { title: e.target.value })} required maxLength={CONTENT_LIMITS.title} />
             </label>
             <div className="row">
               <button type="button" className="secondary" aria-label="Move up" disabled={index === 0} onClick={() => move(index, -1)}>↑</button>
