@@ -24,9 +24,6 @@ export type TContentStatus = z.infer<typeof ZContentStatus>;
 export const ZStatusFilter = z.object({ status: ZContentStatus.optional() });
 
 /** What authors see beside the public fields of any item, drafts included (slug null until first publish). */
-/** Lengths the content schemas enforce; the dashboard's editors show them from here. */
-export const CONTENT_LIMITS = { title: 200, version: 50, category: 100 } as const;
-
 export const MANAGED_FIELDS = {
   slug: z.string().nullable(),
   status: ZContentStatus,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTENT_LIMITS, MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../schemas';
+import { CONTENT_LIMITS } from '../limits';
+import { MANAGED_FIELDS, ZPeriodDate, ZPublicProject } from '../schemas';
 
 /** The public changelog object (decisions.md "Public content"). */
 export const ZChangelog = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTENT_LIMITS, MANAGED_FIELDS, ZPublicProject } from '../schemas';
+import { CONTENT_LIMITS } from '../limits';
+import { MANAGED_FIELDS, ZPublicProject } from '../schemas';
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2000);
 

@@ -1,5 +1,5 @@
 'use client';
-import { CONTENT_LIMITS } from '@/server/content/schemas';
+import { CONTENT_LIMITS } from '@/server/content/limits';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import type { TManagedChangelog } from '@/server/content/changelogs/schemas';
