@@ -3,8 +3,9 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   // a separate build folder per checkout user (tests, benches) when NEXT_DIST_DIR is set
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // PGlite ships WebAssembly and must stay a runtime dependency, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/bcrypt'],
+  // PGlite ships WebAssembly and must stay a runtime dependency, not bundled; ioredis (REDIS_URL) is
+  // required at run time as the HTTP front requires it, never bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/bcrypt', 'ioredis'],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it twice
   typescript: { ignoreBuildErrors: true },

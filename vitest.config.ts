@@ -16,7 +16,8 @@ export default defineConfig(async () => {
   } else {
     console.log(`[vitest] no PostgreSQL server (${server.why}): running on PGlite only`);
   }
-  const project = (name: string, databaseUrl: string) => ({ extends: true as const, test: { name, env: { DATABASE_URL: databaseUrl } } });
+  // REDIS_URL is the app's (shared limits across instances): tests that want Redis read TEST_REDIS_URL
+  const project = (name: string, databaseUrl: string) => ({ extends: true as const, test: { name, env: { DATABASE_URL: databaseUrl, REDIS_URL: '' } } });
   return {
     resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
     test: {

@@ -47,7 +47,7 @@ export const config = {
   get emailFrom() {
     return process.env.EMAIL_FROM || `shipnote@${new URL(this.appUrl).hostname}`;
   },
-  /** Release email throttle, per server process; retries back off from EMAIL_RETRY_BASE_SECONDS. */
+  /** Release email budget, shared by every instance; retries back off from EMAIL_RETRY_BASE_SECONDS. */
   get email() {
     return {
       maxPerMinute: positive(process.env.EMAIL_MAX_PER_MINUTE, 120),
@@ -55,6 +55,10 @@ export const config = {
       retryBaseSeconds: positive(process.env.EMAIL_RETRY_BASE_SECONDS, 30),
       leaseSeconds: positive(process.env.EMAIL_LEASE_SECONDS, 120),
     };
+  },
+  /** A plain Redis server (`redis://`, `rediss://`): rate limits, the email budget and cache invalidation. */
+  get redisUrl() {
+    return process.env.REDIS_URL || undefined;
   },
   get upstash() {
     const url = process.env.UPSTASH_REDIS_REST_URL;

@@ -19,11 +19,11 @@ export function requestOrigin(): string | undefined {
 }
 
 /**
- * `http://<host>` for a Host header naming a loopback or private-network host (localhost, 127.0.0.0/8,
- * ::1, 10/8, 172.16/12, 192.168/16, *.localhost); null for any other host, which is refused while
- * APP_URL is unset (DNS-rebinding protection).
+ * `http://<host>` (or `https://` when a trusted proxy says so) for a Host header naming a loopback or
+ * private-network host (localhost, 127.0.0.0/8, ::1, 10/8, 172.16/12, 192.168/16, *.localhost); null for
+ * any other host, which is refused while APP_URL is unset (DNS-rebinding protection).
  */
-export function localOriginOf(host: string | undefined): string | null {
+export function localOriginOf(host: string | null | undefined, scheme: 'http' | 'https' = 'http'): string | null {
   if (!host) return null;
   let url: URL;
   try {
@@ -32,7 +32,8 @@ export function localOriginOf(host: string | undefined): string | null {
     return null;
   }
   if (url.username || url.password || url.pathname !== '/' || `${url.host}` !== host.toLowerCase()) return null;
-  return isLocalHostname(url.hostname) ? url.origin : null;
+  if (!isLocalHostname(url.hostname)) return null;
+  return scheme === 'http' ? url.origin : new URL(`${scheme}://${url.host}`).origin;
 }
 
 export function isLocalHostname(hostname: string): boolean {

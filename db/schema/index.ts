@@ -9,3 +9,4 @@ export * from './commits';
 export * from './email-sends';
 export * from './email-outbox';
 export * from './email-verification';
+export * from './instances';

@@ -1,11 +1,12 @@
 import { hash } from 'node:crypto';
 import type { Database } from '@/db/client';
+import { onInvalidation, publishInvalidation } from '../cache-bus';
 import { cacheGet, cachePeek, createTtlCache, type TtlCache } from '../ttl-cache';
 import { lookupBearer, type BearerCaller } from './bearer';
 
 /**
- * Verified bearer tokens are reused for a second: a revocation here clears the cache at once
- * (`forgetCredentials`), and another instance's cache forgets within that second by itself.
+ * Verified bearer tokens are reused for a second: a revocation clears the cache of every instance at
+ * once (`forgetCredentials` through the cache bus), and the second bounds it when the bus is down.
  */
 const CREDENTIALS_TTL_MS = 1_000;
 
@@ -14,7 +15,11 @@ declare global {
 }
 
 function credentials() {
-  globalThis.__shipnoteCredentials ??= createTtlCache(CREDENTIALS_TTL_MS);
+  if (!globalThis.__shipnoteCredentials) {
+    const cache = createTtlCache<BearerCaller | null>(CREDENTIALS_TTL_MS);
+    onInvalidation('credentials', () => cache.entries.clear());
+    globalThis.__shipnoteCredentials = cache;
+  }
   return globalThis.__shipnoteCredentials;
 }
 
@@ -32,7 +37,7 @@ export function peekBearer(token: string, mcpResource: string | null, now = Date
   return cachePeek(credentials(), keyOf(token, mcpResource), now);
 }
 
-/** Called by every revocation (API key, OAuth grant, membership): the next request checks again. */
+/** Called by every revocation (API key, OAuth grant, membership): the next request on every instance checks again. */
 export function forgetCredentials() {
-  credentials().entries.clear();
+  publishInvalidation('credentials');
 }

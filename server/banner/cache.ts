@@ -1,7 +1,8 @@
+import { onInvalidation, publishInvalidation } from '../cache-bus';
 import { createTtlCache, type TtlCache } from '../ttl-cache';
 import type { BannerSource } from './source';
 
-/** How long this process reuses what it read for `/banner`; publish and take-down here clear it at once. */
+/** How long this process reuses what it read for `/banner`; a publish or take-down on any instance clears it at once. */
 export const BANNER_CACHE_MS = 5_000;
 
 export { cacheGet, cachePeek } from '../ttl-cache';
@@ -17,11 +18,15 @@ declare global {
 
 /** One set per process: the custom server's fast path and Next's bundles load this module separately. */
 export function bannerCaches(): BannerCaches {
-  globalThis.__shipnoteBannerCaches ??= { sources: createTtlCache(BANNER_CACHE_MS) };
+  if (!globalThis.__shipnoteBannerCaches) {
+    const caches: BannerCaches = { sources: createTtlCache(BANNER_CACHE_MS) };
+    onInvalidation('banner', () => caches.sources.entries.clear());
+    globalThis.__shipnoteBannerCaches = caches;
+  }
   return globalThis.__shipnoteBannerCaches;
 }
 
-/** Called after every publish and take-down; the next request reads the database again. */
+/** Called after every publish and take-down: the next request on every instance reads the database again. */
 export function invalidateBannerCache() {
-  bannerCaches().sources.entries.clear();
+  publishInvalidation('banner');
 }

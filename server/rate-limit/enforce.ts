@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { sharedRedis } from '../redis';
 import { AppError } from '../errors';
 import { RATE_LIMIT_GROUPS, WINDOW_SECONDS, type RateLimitDecision, type RateLimitGroup, type RateLimiter } from './groups';
 import { createMemoryRateLimiter } from './memory';
@@ -10,11 +11,15 @@ declare global {
   var __shipnoteRateLimiter: RateLimiter | undefined;
 }
 
-/** One limiter per process, shared by the custom server's fast path and Next's bundles. */
+/**
+ * One limiter per process, shared by the custom server's fast path and Next's bundles: in Redis when
+ * REDIS_URL or Upstash is set (shared by every instance), else in memory.
+ */
 export function getRateLimiter(): RateLimiter {
-  globalThis.__shipnoteRateLimiter ??= config.upstash
-    ? createUpstashRateLimiter(config.upstash)
-    : createMemoryRateLimiter();
+  if (!globalThis.__shipnoteRateLimiter) {
+    const shared = sharedRedis();
+    globalThis.__shipnoteRateLimiter = shared ? createUpstashRateLimiter({ redis: shared.redis }) : createMemoryRateLimiter();
+  }
   return globalThis.__shipnoteRateLimiter;
 }
 

@@ -1,14 +1,21 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { RATE_LIMIT_GROUPS, WINDOW_SECONDS, type RateLimitGroup, type RateLimiter } from './groups';
-import { logError } from '../log';
+import { reportFailure, reportSuccess } from '../dependency-status';
+import { REDIS_TIMEOUT_MS } from '../redis';
+
+/** The name a failing limiter has in the logs and in `/health`. */
+export const RATE_LIMIT_DEPENDENCY = 'rate_limit';
+
+type Options = ({ url: string; token: string } | { redis: Redis }) & { timeoutMs?: number };
 
 /**
- * Limits shared by every instance through Upstash Redis. When Redis does not answer within the
- * timeout the request is let through (fail open): an outage of the limiter must not take the API down.
+ * Limits shared by every instance through Redis: Upstash's REST API, or any Redis over TCP
+ * (server/redis.ts). When Redis fails or does not answer within the timeout the request is let
+ * through (fail open): an outage of the limiter must not take the API down. It shows in `/health`.
  */
-export function createUpstashRateLimiter(options: { url: string; token: string; timeoutMs?: number }): RateLimiter {
-  const redis = new Redis({ url: options.url, token: options.token });
+export function createUpstashRateLimiter(options: Options): RateLimiter {
+  const redis = 'redis' in options ? options.redis : new Redis({ url: options.url, token: options.token });
   const limiters = new Map<RateLimitGroup, Ratelimit>();
   for (const group of Object.keys(RATE_LIMIT_GROUPS) as RateLimitGroup[]) {
     limiters.set(
@@ -17,7 +24,7 @@ export function createUpstashRateLimiter(options: { url: string; token: string; 
         redis,
         prefix: `shipnote:rl:${group}`,
         limiter: Ratelimit.fixedWindow(RATE_LIMIT_GROUPS[group], `${WINDOW_SECONDS} s`),
-        timeout: options.timeoutMs ?? 1000,
+        timeout: options.timeoutMs ?? REDIS_TIMEOUT_MS,
         analytics: false,
       }),
     );
@@ -26,9 +33,12 @@ export function createUpstashRateLimiter(options: { url: string; token: string; 
     async check(group, key) {
       try {
         const result = await limiters.get(group)!.limit(key);
-        return { allowed: result.success, limit: result.limit, remaining: result.remaining, resetAt: result.reset };
+        // on timeout the library answers success with limit 0: that is a failure, not a decision
+        if (result.reason === 'timeout') throw new Error(`no answer within ${options.timeoutMs ?? REDIS_TIMEOUT_MS} ms`);
+        reportSuccess(RATE_LIMIT_DEPENDENCY);
+        return { allowed: result.success, limit: result.limit, remaining: Math.max(0, result.remaining), resetAt: result.reset };
       } catch (error) {
-        logError('rate limiter unavailable, letting the request through', error);
+        reportFailure(RATE_LIMIT_DEPENDENCY, error);
         const limit = RATE_LIMIT_GROUPS[group];
         return { allowed: true, limit, remaining: limit, resetAt: Date.now() + WINDOW_SECONDS * 1000 };
       }

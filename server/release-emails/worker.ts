@@ -1,6 +1,7 @@
 import type { Database } from '@/db/client';
 import type { Transport } from '../email/message';
 import { classifyFailure } from '../email/classify';
+import type { EmailBudget } from './budget';
 import { logError } from '../log';
 import { prepareDelivery } from './build-email';
 import { claimNext, completeIfDone, markFailed, markHandoff, markRetry, markSent, markSkipped, recoverAbandoned } from './queue';
@@ -8,7 +9,10 @@ import { claimNext, completeIfDone, markFailed, markHandoff, markRetry, markSent
 const MAX_BACKOFF_SECONDS = 3600;
 
 export interface WorkerSettings {
+  /** this worker's own pace; `budget` shares the same number between every instance */
   maxPerMinute: number;
+  /** the budget every instance draws from (SMTP); none for the outbox */
+  budget?: EmailBudget;
   maxAttempts: number;
   retryBaseSeconds: number;
   leaseSeconds: number;
@@ -28,7 +32,7 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Delivers queued release emails one at a time, at most `maxPerMinute`, until stopped. */
+/** Delivers queued release emails one at a time, at most `maxPerMinute` here and within `budget`, until stopped. */
 export function startWorker(db: Database, transport: Transport, settings: WorkerSettings, log = logError): Worker {
   let stopping = false;
   let interrupt: (() => void) | null = null;
@@ -53,15 +57,21 @@ export function startWorker(db: Database, transport: Transport, settings: Worker
     while (!stopping) {
       const started = Date.now();
       let worked = false;
+      let spent = 0; // ms until the shared budget allows another email
       try {
-        worked = await deliverNext(db, transport, settings);
-        if (!worked) for (const sendId of await recoverAbandoned(db, false, settings.projects)) await completeIfDone(db, sendId);
-        if (!worked) settings.onIdle?.();
+        spent = (await settings.budget?.take()) ?? 0;
+        if (spent === 0) {
+          worked = await deliverNext(db, transport, settings);
+          if (!worked) await settings.budget?.refund();
+          if (!worked) for (const sendId of await recoverAbandoned(db, false, settings.projects)) await completeIfDone(db, sendId);
+          if (!worked) settings.onIdle?.();
+        }
       } catch (error) {
         log('release email worker', error);
       }
       if (stopping) break;
-      await pause(worked ? Math.max(0, spacing - (Date.now() - started)) : (settings.pollMs ?? 2000), !worked);
+      if (spent > 0) await pause(spent, false);
+      else await pause(worked ? Math.max(0, spacing - (Date.now() - started)) : (settings.pollMs ?? 2000), !worked);
     }
   }
 

@@ -8,9 +8,9 @@ import { redisAvailable, startUpstashBridge } from '@/tests/upstash-bridge';
 import { setRateLimiter } from '../enforce';
 import { createUpstashRateLimiter } from '../upstash';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const TOKEN = 'bridge-token';
-// CI sets REDIS_URL and always runs these; a machine without Redis reports them as skipped, never passed.
+// CI runs a Redis (TEST_REDIS_URL) and always runs these; a machine without Redis reports them as skipped, never passed.
 const hasRedis = await redisAvailable(redisUrl);
 
 describe.skipIf(!hasRedis)('Upstash rate limiter against a real Redis', () => {

@@ -3,14 +3,14 @@ import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
 import { redact } from '../../log';
-import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
 import { startPageViewFlusher } from '../../banner/page-url';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
-import { CLIENT_IP_HEADER } from '../../context';
-import { clientIpOf } from './client-ip';
+import { startInvalidationBus } from '../../cache-bus';
+import { closeSharedRedis } from '../../redis';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
+import { frontListener } from './front';
 import { prepareAuthEnvironment } from './runtime';
 
 /**
@@ -20,9 +20,12 @@ import { prepareAuthEnvironment } from './runtime';
  */
 async function main() {
   const dev = process.argv.includes('--dev');
-  prepareAuthEnvironment();
   const lock: DataLock | null = config.databaseUrl ? null : acquireDataLock('server');
   const database = await getDatabase();
+  // the session secret: NEXTAUTH_SECRET, else one kept in the database that every instance shares
+  await prepareAuthEnvironment(database);
+  // caches of every instance cleared within milliseconds of a publish, take-down or revocation
+  const bus = await startInvalidationBus();
 
   const app = next({ dev, dir: process.cwd(), port: config.port, hostname: 'localhost' });
   const handle = app.getRequestHandler();
@@ -32,24 +35,11 @@ async function main() {
   const purge = startPurgeTimer(async () => database.db);
   const pageViews = startPageViewFlusher(async () => database.db);
 
-  const proxyHops = config.trustedProxyHops; // read once: process.env costs about a microsecond a request
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (handleFastPath(req, res)) return;
     void handle(req, res);
   };
-  const server = http.createServer(
-    config.appUrlConfigured
-      ? (req, res) => {
-          req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
-          serve(req, res);
-        }
-      : (req, res) => {
-          req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
-          const origin = localOriginOf(req.headers.host);
-          if (!origin) return refuseHost(res);
-          runWithRequestOrigin(origin, () => serve(req, res));
-        },
-  );
+  const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));
   server.listen(config.port, () => {
     console.log(`Shipnote listening on ${config.appUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
     if (!config.appUrlConfigured) {
@@ -64,18 +54,14 @@ async function main() {
     await emailWorker.stop();
     purge.stop();
     await pageViews.stop();
+    await bus.stop();
+    await closeSharedRedis();
     await database.close();
     lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-/** DNS-rebinding protection while APP_URL is unset: a name we were not told about is not ours. */
-function refuseHost(res: http.ServerResponse) {
-  const body = JSON.stringify({ detail: 'This host is not served: set APP_URL to the public origin of Shipnote' });
-  res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
 main().catch((error) => {

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DatabaseHandle } from '@/db/client';
+import { sharedSecret } from '../../auth/shared-secret';
 import { config } from '../../config';
 
-/** Settings next-auth reads from the environment, given defaults that work on a fresh clone. */
-export function prepareAuthEnvironment() {
+/**
+ * Settings next-auth reads from the environment, given defaults that work on a fresh clone. Without
+ * NEXTAUTH_SECRET the session secret lives where every instance finds the same one: in the PostgreSQL
+ * database, or (PGlite: one process per data folder) in the data folder, as before.
+ */
+export async function prepareAuthEnvironment(database: Pick<DatabaseHandle, 'db' | 'kind'>) {
   process.env.NEXTAUTH_URL ||= config.appUrl;
-  if (!process.env.NEXTAUTH_SECRET) process.env.NEXTAUTH_SECRET = readOrCreateSecret('auth-secret');
+  if (process.env.NEXTAUTH_SECRET) return;
+  process.env.NEXTAUTH_SECRET = database.kind === 'postgres' ? await sharedSecret(database.db, 'nextauth') : readOrCreateSecret('auth-secret');
 }
 
 /** A random secret kept in the data folder, so sessions survive restarts of the embedded default. */

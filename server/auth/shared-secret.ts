@@ -1,0 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { sharedSecrets } from '@/db/schema';
+
+/**
+ * A secret every instance on one database agrees on: the first to ask inserts a random one, the
+ * others (even at the same moment: the insert waits on the key, then does nothing) read that one.
+ */
+export async function sharedSecret(db: DbOrTx, name: string): Promise<string> {
+  await db.insert(sharedSecrets).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select({ secret: sharedSecrets.secret }).from(sharedSecrets).where(eq(sharedSecrets.name, name));
+  return row!.secret;
+}

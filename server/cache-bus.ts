@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis as IORedis } from 'ioredis';
+import { config } from './config';
+import { reportFailure, reportSuccess } from './dependency-status';
+import { logError } from './log';
+import { connectTcpRedis, sharedRedis } from './redis';
+
+/**
+ * Clears in-process caches on every instance at once. `publishInvalidation(topic)` runs this process's
+ * handlers synchronously and tells the other instances (Redis pub/sub with REDIS_URL, else PostgreSQL
+ * LISTEN/NOTIFY; PGlite has one process per data folder, so in process is all there is).
+ */
+export type InvalidationTopic = 'banner' | 'credentials' | 'content' | (string & {});
+
+/** How other instances are reached: both sides of one channel. */
+export interface BusTransport {
+  /** (Re)subscribes; every message published on the channel, this process's own included, arrives. */
+  subscribe(onMessage: (payload: string) => void): Promise<void>;
+  publish(payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const CACHE_BUS_DEPENDENCY = 'cache_invalidation';
+const CHANNEL = 'shipnote_invalidate';
+const PING = '__ping';
+
+export interface InvalidationBus {
+  on(topic: InvalidationTopic, handler: () => void): () => void;
+  publish(topic: InvalidationTopic): void;
+  /** Joins the other instances; a ping every `pingMs` checks the link and re-subscribes when it broke. */
+  connect(transport: BusTransport, options?: { pingMs?: number }): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export function createInvalidationBus(): InvalidationBus {
+  const id = randomUUID();
+  const handlers = new Map<string, Set<() => void>>();
+  let transport: BusTransport | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let linked = false;
+  let pingBack = true;
+  let checking = false;
+
+  function deliver(topic: string) {
+    for (const handler of handlers.get(topic) ?? []) {
+      try {
+        handler();
+      } catch (error) {
+        logError(`cache invalidation handler of ${topic} failed`, error);
+      }
+    }
+  }
+
+  function receive(payload: string) {
+    const space = payload.indexOf(' ');
+    const from = payload.slice(0, space);
+    const topic = payload.slice(space + 1);
+    if (topic !== PING) {
+      if (from !== id) deliver(topic);
+    } else if (from === id) {
+      pingBack = true;
+      if (!linked) {
+        linked = true;
+        reportSuccess(CACHE_BUS_DEPENDENCY);
+        // messages sent while the link was down were lost: forget everything once
+        for (const topic of handlers.keys()) deliver(topic);
+      }
+    }
+  }
+
+  const send = (topic: string) => transport?.publish(`${id} ${topic}`).catch((error) => reportFailure(CACHE_BUS_DEPENDENCY, error));
+
+  async function check() {
+    if (!transport || checking) return;
+    checking = true;
+    try {
+      if (!pingBack) {
+        linked = false;
+        reportFailure(CACHE_BUS_DEPENDENCY, new Error('no invalidation message came back: other instances may serve stale caches until they expire'));
+        await transport.subscribe(receive);
+      }
+    } catch (error) {
+      reportFailure(CACHE_BUS_DEPENDENCY, error);
+    } finally {
+      checking = false;
+    }
+    pingBack = false;
+    void send(PING);
+  }
+
+  return {
+    on(topic, handler) {
+      let set = handlers.get(topic);
+      if (!set) handlers.set(topic, (set = new Set()));
+      set.add(handler);
+      return () => void set.delete(handler);
+    },
+    publish(topic) {
+      deliver(topic);
+      void send(topic);
+    },
+    async connect(next, options = {}) {
+      transport = next;
+      try {
+        await transport.subscribe(receive);
+        linked = true;
+      } catch (error) {
+        reportFailure(CACHE_BUS_DEPENDENCY, error);
+        pingBack = false; // the first check subscribes again
+      }
+      timer = setInterval(() => void check(), options.pingMs ?? 5_000);
+      timer.unref();
+    },
+    async disconnect() {
+      if (timer) clearInterval(timer);
+      const closing = transport;
+      transport = null;
+      await closing?.close();
+    },
+  };
+}
+
+declare global {
+  var __shipnoteCacheBus: InvalidationBus | undefined;
+}
+
+// On globalThis: the HTTP front and Next's bundles load this module separately but share one process.
+const bus = () => (globalThis.__shipnoteCacheBus ??= createInvalidationBus());
+
+/** Runs `handler` whenever any instance invalidates `topic`; returns the unsubscribe. */
+export function onInvalidation(topic: InvalidationTopic, handler: () => void): () => void {
+  return bus().on(topic, handler);
+}
+
+/** Clears `topic` here at once and on every other instance within milliseconds. */
+export function publishInvalidation(topic: InvalidationTopic): void {
+  bus().publish(topic);
+}
+
+/** Connects this process's bus to the other instances (server start); a no-op on PGlite. */
+export async function startInvalidationBus(options: { pingMs?: number } = {}) {
+  let transport: BusTransport | null = null;
+  if (config.redisUrl) transport = redisTransport(config.redisUrl);
+  else if (config.databaseUrl) transport = (await import('@/db/notify')).postgresChannel(config.databaseUrl, CHANNEL);
+  if (transport) await bus().connect(transport, options);
+  return {
+    kind: config.redisUrl ? 'redis' : config.databaseUrl ? 'postgres' : 'in-process',
+    stop: () => bus().disconnect(),
+  };
+}
+
+/** Redis pub/sub: publishes on the shared connection, listens on one of its own (a subscriber can do nothing else). */
+export function redisTransport(url: string, publisher?: IORedis): BusTransport {
+  const owned = publisher || sharedRedis()?.tcp ? null : connectTcpRedis(url);
+  const sender = publisher ?? sharedRedis()?.tcp ?? owned!;
+  let subscriber: IORedis | null = null;
+  return {
+    async subscribe(onMessage) {
+      subscriber?.disconnect();
+      subscriber = connectTcpRedis(url);
+      subscriber.on('message', (_channel: string, message: string) => onMessage(message));
+      await subscriber.subscribe(CHANNEL);
+    },
+    async publish(payload) {
+      await sender.publish(CHANNEL, payload);
+    },
+    async close() {
+      subscriber?.disconnect();
+      subscriber = null;
+      owned?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type http from 'node:http';
+import { CLIENT_IP_HEADER } from '../../context';
+import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
+import { clientIpOf } from './client-ip';
+import { nodeHeader, publicHostOf } from './forwarded';
+
+type Serve = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/**
+ * What the HTTP front does to every request before serving it: the client's address for the rate
+ * limits and, while APP_URL is unset, the loopback or private origin the request was addressed to
+ * (through trusted proxies: X-Forwarded-Host/-Proto), refusing any other host.
+ */
+export function frontListener(serve: Serve, options: { proxyHops: number; appUrlConfigured: boolean }): http.RequestListener {
+  const { proxyHops } = options; // read once: process.env costs about a microsecond a request
+  if (options.appUrlConfigured) {
+    return (req, res) => {
+      req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+      serve(req, res);
+    };
+  }
+  return (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+    const { host, proto } = publicHostOf(nodeHeader(req.headers), proxyHops);
+    const origin = localOriginOf(host, proto ?? 'http');
+    if (!origin) return refuseHost(res);
+    runWithRequestOrigin(origin, () => serve(req, res));
+  };
+}
+
+/** DNS-rebinding protection while APP_URL is unset: a name we were not told about is not ours. */
+function refuseHost(res: http.ServerResponse) {
+  const body = JSON.stringify({ detail: 'This host is not served: set APP_URL to the public origin of Shipnote' });
+  res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
