@@ -15,8 +15,8 @@ export const RATE_LIMIT_GROUPS = {
   signIn: 30,
   /** password sign-ins per account from one address: a stranger elsewhere cannot lock the owner out */
   signInAccount: 5,
-  /** account sign-ups per client address */
-  signUp: 10,
+  /** account sign-ups per client address: a team behind one NAT signing up together still passes */
+  signUp: 30,
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
