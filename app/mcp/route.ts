@@ -1,5 +1,5 @@
 import { handleMcpMethodNotAllowed, handleMcpPost } from '@/server/surfaces/mcp/entry';
-import { preflight } from '@/server/surfaces/oauth/http';
+import { mcpPreflight } from '@/server/surfaces/mcp/http';
 
 export const dynamic = 'force-dynamic';
-export { handleMcpPost as POST, handleMcpMethodNotAllowed as GET, handleMcpMethodNotAllowed as DELETE, preflight as OPTIONS };
+export { handleMcpPost as POST, handleMcpMethodNotAllowed as GET, handleMcpMethodNotAllowed as DELETE, mcpPreflight as OPTIONS };

@@ -1,22 +1,25 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { parseBearer } from '../../auth/bearer';
 import { createContext } from '../../context';
 import { logError } from '../../log';
-import { mcpResource, resourceMetadataUrl, SCOPE } from '../../oauth/urls';
+import { mcpResource, SCOPE } from '../../oauth/urls';
 import { createCaller } from '../../root';
 import { BodyTooLarge, findUnsafeText, readText } from '../body';
-import { withCors } from '../oauth/http';
-import { acquireMcpServer, releaseMcpServer } from './server';
+import { challenge, refusedOrigin, withMcpCors } from './http';
+import { serveMcp } from './server';
+import { requestAuthInfo } from './tool';
 
 /** JSON-RPC messages are small; a tool's largest input (a 100,000-character document) fits many times. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * `POST /mcp`, the one entry of the agent surface: capped body, authentication (OAuth access tokens
- * bound to this resource, or project API tokens) once, then the pooled server with JSON responses.
- * Rate limits apply per tool call, in the procedures the tools run.
+ * `POST /mcp`, the one entry of the agent surface: the Origin check (DNS rebinding), the capped body,
+ * authentication (OAuth access tokens bound to this resource, or project API tokens) once, then the
+ * SDK's handler for every protocol revision we serve, with a pooled server. Rate limits apply per tool
+ * call, in the procedures the tools run.
  */
 export async function handleMcpPost(req: Request): Promise<Response> {
+  const refused = refusedOrigin(req);
+  if (refused) return refused;
   let body: unknown;
   try {
     body = JSON.parse(await readText(req, MAX_BODY_BYTES));
@@ -32,36 +35,31 @@ export async function handleMcpPost(req: Request): Promise<Response> {
 
   if (badToolArguments(body)) return rpcError(200, -32602, 'Invalid params: arguments must be an object', idOf(body));
 
-  const server = acquireMcpServer();
   try {
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    const response = await transport.handleRequest(req, {
-      parsedBody: body,
-      authInfo: { token: parseBearer(req.headers.get('authorization'))!, clientId: ctx.actor.userId, scopes: [SCOPE], extra: { caller: createCaller(ctx) } },
-    });
-    return withCors(response);
+    const authInfo = requestAuthInfo(parseBearer(req.headers.get('authorization'))!, ctx.actor.userId, [SCOPE], createCaller(ctx));
+    return withMcpCors(withChallenge(await serveMcp(req, { parsedBody: body, authInfo })));
   } catch (error) {
     logError('MCP request failed', error);
     return rpcError(500, -32603, 'Internal error');
-  } finally {
-    await releaseMcpServer(server);
   }
 }
 
 /** GET would open a stream that never ends in stateless mode, and there is no session to DELETE. */
-export function handleMcpMethodNotAllowed(): Response {
-  return withCors(
-    Response.json(
-      { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: use POST' }, id: null },
-      { status: 405, headers: { Allow: 'POST, OPTIONS' } },
-    ),
+export function handleMcpMethodNotAllowed(req: Request): Response {
+  return (
+    refusedOrigin(req) ??
+    withMcpCors(
+      Response.json(
+        { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: use POST' }, id: null },
+        { status: 405, headers: { Allow: 'POST, OPTIONS' } },
+      ),
+    )
   );
 }
 
 /** The one error mapper of this surface before the protocol runs: JSON-RPC error objects. */
 function rpcError(status: number, code: number, message: string, id: unknown = null): Response {
-  return withCors(Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status }));
+  return withMcpCors(Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status }));
 }
 
 /** `tools/call` arguments that are not an object: the SDK would answer them as an internal error. */
@@ -79,7 +77,14 @@ function idOf(body: unknown): unknown {
 }
 
 function unauthorized(tokenSent: boolean): Response {
-  const challenge = `Bearer resource_metadata="${resourceMetadataUrl()}", scope="${SCOPE}"${tokenSent ? ', error="invalid_token"' : ''}`;
   const detail = tokenSent ? 'Invalid or expired token' : 'Authorization required';
-  return withCors(Response.json({ detail }, { status: 401, headers: { 'WWW-Authenticate': challenge } }));
+  return withMcpCors(Response.json({ detail }, { status: 401, headers: { 'WWW-Authenticate': challenge(tokenSent ? 'invalid_token' : undefined) } }));
+}
+
+/** A 401 or 403 from the SDK (a scope challenge) still names the resource metadata and scope. */
+function withChallenge(response: Response): Response {
+  if ((response.status === 401 || response.status === 403) && !response.headers.get('www-authenticate')) {
+    response.headers.set('WWW-Authenticate', challenge(response.status === 403 ? 'insufficient_scope' : 'invalid_token'));
+  }
+  return response;
 }

@@ -1,15 +1,20 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type McpHttpHandler,
+  type McpRequestContext,
+} from '@modelcontextprotocol/server';
+import { logError } from '../../log';
 import { API_VERSION } from '../../service/schemas';
-import { registerTool, type ToolDefinition } from './tool';
+import { leaseOf, registerTool, withLease, type ToolDefinition } from './tool';
 import { bannerTools } from './tools/banner';
-import { blogPostTools } from './tools/blog-posts';
-import { changelogTools } from './tools/changelogs';
 import { commitTools } from './tools/commits';
-import { kbSetTools } from './tools/kb-sets';
+import { contentTools } from './tools/content';
 import { mailingListTools } from './tools/mailing-lists';
 import { projectTools } from './tools/project';
-import { publicationTools } from './tools/publication';
 import { releaseEmailTools } from './tools/release-email';
 
 /** The 23 tools of decisions.md "MCP tools", in its order. */
@@ -17,10 +22,7 @@ import { releaseEmailTools } from './tools/release-email';
 const TOOLS: ToolDefinition<any, any>[] = [
   ...projectTools,
   ...commitTools,
-  ...changelogTools,
-  ...blogPostTools,
-  ...kbSetTools,
-  ...publicationTools,
+  ...contentTools,
   ...bannerTools,
   ...mailingListTools,
   ...releaseEmailTools,
@@ -32,36 +34,86 @@ const INFO = { name: 'shipnote', title: 'Shipnote', version: API_VERSION };
 const INSTRUCTIONS =
   'Tools for one Shipnote project: commits, changelogs, blog posts, knowledge-base sets, the announcement banner, mailing lists and release emails.';
 
+/** The tool list is the same for every caller and changes only with a deploy (2026-07-28 caching hints). */
+const CACHE_HINTS = {
+  'tools/list': { ttlMs: 5 * 60_000, cacheScope: 'public' as const },
+  'server/discover': { ttlMs: 5 * 60_000, cacheScope: 'public' as const },
+};
+
 /**
- * A server with every tool registered; tools read the request's caller from the transport's authInfo,
- * so one server serves any request. `tools/list` is computed on first use and answered from memory.
+ * A server with every tool registered; tools read the request's caller from the request's authInfo,
+ * so one server serves any request. The tools' JSON Schemas are computed once per process (tool.ts).
  */
 function buildMcpServer(): McpServer {
-  const server = new McpServer(INFO, { instructions: INSTRUCTIONS });
+  // stateless: there is no connection to announce a changed list on
+  const server = new McpServer(INFO, { instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS, capabilities: { tools: { listChanged: false } } });
   for (const tool of TOOLS) registerTool(server, tool);
-  const low = server.server;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const listTools = (low as any)._requestHandlers.get('tools/list') as (request: unknown, extra: unknown) => Promise<ListToolsResult>;
-  let listed: Promise<ListToolsResult> | undefined;
-  low.removeRequestHandler('tools/list');
-  low.setRequestHandler(ListToolsRequestSchema, (request, extra) => (listed ??= listTools(request, extra)));
   return server;
 }
 
+type Era = McpRequestContext['era'];
+
 declare global {
-  var __shipnoteMcpServers: McpServer[] | undefined;
+  var __shipnoteMcp: { modern: McpHttpHandler; idle: Record<Era, McpServer[]> } | undefined;
 }
 
 /**
- * A protocol object serves one transport at a time, so servers are kept in a pool: built once, reused by
- * request after request, one more only when requests overlap. `release` returns it after the answer.
+ * Serves one authenticated JSON-RPC message (or batch): 2026-07-28 requests through the SDK's modern
+ * handler (per-request `_meta`, `server/discover`, `Mcp-Method`/`Mcp-Name` header checks, caching hints),
+ * 2025-11-25/2025-06-18 ones through a stateless streamable HTTP transport; JSON answers for both.
  */
-export function acquireMcpServer(): McpServer {
-  const idle = (globalThis.__shipnoteMcpServers ??= []);
-  return idle.pop() ?? buildMcpServer();
+export async function serveMcp(req: Request, options: { parsedBody: unknown; authInfo: AuthInfo }): Promise<Response> {
+  const lease: Lease = {};
+  const authInfo = withLease(options.authInfo, lease);
+  try {
+    if (await isLegacyRequest(req, options.parsedBody)) return await serveLegacy(req, options.parsedBody, authInfo, lease);
+    return await state().modern.fetch(req, { parsedBody: options.parsedBody, authInfo });
+  } finally {
+    await release(lease);
+  }
 }
 
-export async function releaseMcpServer(server: McpServer): Promise<void> {
+/** The 2025 revisions, stateless: no session, GET/DELETE answered by the entry, JSON responses. */
+async function serveLegacy(req: Request, parsedBody: unknown, authInfo: AuthInfo, lease: Lease): Promise<Response> {
+  const server = acquire({ era: 'legacy', authInfo });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  lease.server = server;
+  return transport.handleRequest(req, { parsedBody, authInfo });
+}
+
+interface Lease {
+  server?: McpServer;
+  era?: Era;
+}
+
+/**
+ * A protocol object serves one exchange at a time, so servers are pooled per era (a 2025-era instance
+ * remembers the revision an `initialize` negotiated; a 2026-07-28 one is rebound per request): built
+ * once, reused request after request, one more only when requests overlap.
+ */
+function acquire({ era, authInfo }: Pick<McpRequestContext, 'era' | 'authInfo'>): McpServer {
+  const server = state().idle[era].pop() ?? buildMcpServer();
+  const lease = leaseOf(authInfo);
+  if (lease) Object.assign(lease, { server, era });
+  return server;
+}
+
+async function release({ server, era }: Lease): Promise<void> {
+  if (!server || !era) return;
   await server.close();
-  globalThis.__shipnoteMcpServers!.push(server);
+  if (!server.isConnected()) state().idle[era].push(server);
+}
+
+function state() {
+  return (globalThis.__shipnoteMcp ??= {
+    modern: createMcpHandler(acquire, { legacy: 'reject', responseMode: 'json', onerror: reportProtocolError }),
+    idle: { legacy: [], modern: [] },
+  });
+}
+
+/** The SDK reports the requests it refuses here too (bad headers, unsupported revisions): only failures are logged. */
+function reportProtocolError(error: Error) {
+  if (error.name === 'UnsupportedProtocolVersionError' || /^(Rejected|Unsupported|Parse error)/i.test(error.message)) return;
+  logError('MCP protocol error', error);
 }

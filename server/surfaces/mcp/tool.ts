@@ -1,6 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { AuthInfo, CallToolResult, McpServer, ServerContext, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { AppError } from '../../errors';
@@ -35,35 +33,81 @@ export function itemsOf<T extends z.ZodType>(item: T) {
 }
 
 /**
- * Registers a tool that runs a domain procedure through the caller. Its result is both the
- * structuredContent and a JSON text block; any error becomes an `isError` result with REST's `detail`.
+ * Registers a tool that runs a domain procedure through the caller. Its result, read through the
+ * declared output schema (so structuredContent holds exactly the keys that schema advertises), is both
+ * the structuredContent and a JSON text block; any error becomes an `isError` result with REST's `detail`.
  */
 export function registerTool<I extends z.ZodType, O extends z.ZodObject>(server: McpServer, tool: ToolDefinition<I, O>) {
+  const { input, output, outputSchema } = schemasOf(tool);
   server.registerTool(
     tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.input,
-      outputSchema: freshObject(tool.output),
-      annotations: annotationsOf(tool),
-    },
-    (async (args: z.output<I>, extra: { authInfo?: AuthInfo }): Promise<CallToolResult> => {
+    { title: tool.title, description: tool.description, inputSchema: input, outputSchema, annotations: annotationsOf(tool) },
+    (async (args: z.output<I>, ctx: ServerContext): Promise<CallToolResult> => {
+      let result: unknown;
       try {
-        const result = (await tool.run(callerOf(extra.authInfo), args)) as Record<string, unknown>;
-        return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+        result = await tool.run(callerOf(ctx.http?.authInfo), args);
       } catch (error) {
         return { content: [{ type: 'text', text: errorDetail(error) }], isError: true };
       }
+      const structured = output.safeParse(result);
+      if (!structured.success) {
+        logError(`MCP tool ${tool.name} returned a result outside its output schema`, structured.error);
+        return { content: [{ type: 'text', text: 'Internal Server Error' }], isError: true };
+      }
+      return { content: [{ type: 'text', text: JSON.stringify(structured.data) }], structuredContent: structured.data };
     }) as never,
   );
 }
 
-/** The request's caller, put into the transport's authInfo by the MCP entry. */
+/** What the MCP entry puts into a request's authInfo: the caller the tools run, and the pool's lease. */
+interface RequestExtra {
+  caller: Caller;
+  lease?: object;
+}
+
+export function requestAuthInfo(token: string, clientId: string, scopes: string[], caller: Caller): AuthInfo {
+  return { token, clientId, scopes, extra: { caller } satisfies RequestExtra };
+}
+
+export function withLease(authInfo: AuthInfo, lease: object): AuthInfo {
+  return { ...authInfo, extra: { ...authInfo.extra, lease } };
+}
+
 export function callerOf(authInfo: AuthInfo | undefined): Caller {
-  const caller = authInfo?.extra?.caller as Caller | undefined;
+  const caller = (authInfo?.extra as RequestExtra | undefined)?.caller;
   if (!caller) throw new Error('MCP tool called without an authenticated caller');
   return caller;
+}
+
+export function leaseOf(authInfo: AuthInfo | undefined): object | undefined {
+  return (authInfo?.extra as RequestExtra | undefined)?.lease;
+}
+
+const toolSchemas = new Map<string, ReturnType<typeof buildSchemas>>();
+
+/** A tool's schemas as every pooled server registers them: their JSON Schemas are computed once per process. */
+function schemasOf(tool: ToolDefinition<z.ZodType, z.ZodObject>) {
+  let schemas = toolSchemas.get(tool.name);
+  if (!schemas) toolSchemas.set(tool.name, (schemas = buildSchemas(tool)));
+  return schemas;
+}
+
+function buildSchemas(tool: ToolDefinition<z.ZodType, z.ZodObject>) {
+  const output = freshObject(tool.output);
+  return { input: withJsonOnce(tool.input), output, outputSchema: withJsonOnce(output) };
+}
+
+/** The schema as a Standard Schema whose JSON Schema (per target and direction) is converted once. */
+function withJsonOnce(schema: z.ZodType): StandardSchemaWithJSON {
+  const std = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];
+  const converted = new Map<string, Record<string, unknown>>();
+  const once = (io: 'input' | 'output') => (options: { target: string }) => {
+    const key = `${io} ${options.target}`;
+    let json = converted.get(key);
+    if (!json) converted.set(key, (json = std.jsonSchema[io](options as never)));
+    return structuredClone(json);
+  };
+  return { '~standard': { version: 1, vendor: std.vendor, types: std.types, validate: std.validate, jsonSchema: { input: once('input'), output: once('output') } } };
 }
 
 /**

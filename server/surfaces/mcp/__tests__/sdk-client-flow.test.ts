@@ -13,16 +13,20 @@ import { hashSecret } from '@/server/auth/tokens';
 import { form, oauthHttp, REDIRECT_URI, sessionCookie, startOAuthServer } from '@/server/oauth/__tests__/helpers';
 import { createTestProject } from '@/tests/factories';
 import type { TestServer } from '@/tests/http';
+import { startUnconfiguredServer } from './local-server';
 
 let database: DatabaseHandle;
 let server: TestServer;
+let unconfigured: Awaited<ReturnType<typeof startUnconfiguredServer>>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   server = await startOAuthServer();
+  unconfigured = await startUnconfiguredServer();
 });
 afterAll(async () => {
   await server.close();
+  await unconfigured.close();
   await database.close();
 });
 
@@ -70,13 +74,14 @@ class TestProvider implements OAuthClientProvider {
   }
 }
 
-it('the MCP SDK client completes the whole flow: 401, discovery, registration, consent, token, tools, refresh after expiry', async () => {
+/** The whole flow against `baseUrl`: 401, discovery, registration, consent, token, tools, refresh after expiry. */
+async function completeFlow(baseUrl: string) {
   const { user, project } = await createTestProject(database.db);
-  const http = oauthHttp(server.url);
+  const http = oauthHttp(baseUrl);
   const cookie = await sessionCookie(user.id);
   const provider = new TestProvider(async (authorizeUrl) => {
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authorizeUrl.searchParams.get('resource')).toBe(`${server.url}/mcp`);
+    expect(authorizeUrl.searchParams.get('resource')).toBe(`${baseUrl}/mcp`);
     const start = await http.get(authorizeUrl.pathname + authorizeUrl.search);
     const consentUrl = new URL(start.headers.get('location')!);
     const html = await (await http.get(consentUrl.pathname + consentUrl.search, { cookie })).text();
@@ -85,18 +90,18 @@ it('the MCP SDK client completes the whole flow: 401, discovery, registration, c
     const decided = await http.postForm(
       '/oauth/authorize',
       form({ ticket: consentUrl.searchParams.get('ticket')!, csrf_token: csrf, project_id: project.id, decision: 'approve' }),
-      { cookie, origin: server.url },
+      { cookie, origin: baseUrl },
     );
     return new URL(decided.headers.get('location')!);
   });
 
-  const mcpUrl = new URL(`${server.url}/mcp`);
+  const mcpUrl = new URL(`${baseUrl}/mcp`);
   const client = new Client({ name: 'sdk-flow', version: '1.0.0' });
   // first connect: 401 -> discovery -> registration -> the browser round trip
   await expect(client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
   expect(provider.info?.client_id).toEqual(expect.any(String));
   expect(provider.returnedTo!.searchParams.get('state')).toBe('sdk-state');
-  expect(provider.returnedTo!.searchParams.get('iss')).toBe(server.url);
+  expect(provider.returnedTo!.searchParams.get('iss')).toBe(baseUrl);
 
   const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
   await transport.finishAuth(provider.returnedTo!.searchParams.get('code')!);
@@ -119,4 +124,16 @@ it('the MCP SDK client completes the whole flow: 401, discovery, registration, c
 
   // and it could also have asked for the refresh itself
   expect(await auth(provider, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
+}
+
+it('the MCP SDK client completes the whole flow with APP_URL set', async () => {
+  process.env.APP_URL = server.url;
+  await completeFlow(server.url);
+});
+
+// With nothing configured, issuer and resource follow the loopback origin of each request: the SDK
+// checks that the protected resource is the URL it called, and that the issuer is the one it found.
+it.each(['127.0.0.1', 'localhost'])('the MCP SDK client completes the whole flow with nothing configured, reached as http://%s:<port>', async (host) => {
+  delete process.env.APP_URL;
+  await completeFlow(`http://${host}:${unconfigured.port}`);
 });

@@ -1,4 +1,4 @@
-import { ZManagedChangelog } from '../../../content/changelogs/schemas';
+import { ZManagedChangelog } from '../../../content/kinds/changelog-schemas';
 import { ZCommitList, ZListCommitsInput, ZWindowInput } from '../../../commits/schemas';
 import { defineTool } from '../tool';
 
