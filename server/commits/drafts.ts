@@ -2,10 +2,10 @@ import type { ProjectScope } from '../auth/actor';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { projects } from '@/db/schema';
-import { ZSaveBlogPostInput } from '../content/blog-posts/schemas';
-import { saveBlogPost } from '../content/blog-posts/save';
-import { ZSaveChangelogInput } from '../content/changelogs/schemas';
-import { saveChangelog } from '../content/changelogs/save';
+import { ZSaveBlogPostInput } from '../content/kinds/blog-post-schemas';
+import { ZSaveChangelogInput } from '../content/kinds/changelog-schemas';
+import { BLOG_POST, CHANGELOG } from '../content/kinds';
+import { saveItem } from '../content/save';
 import { AppError } from '../errors';
 import { publicUrls } from '../content/urls';
 import { renderMarkdown } from '../markdown/render';
@@ -34,7 +34,7 @@ export async function previewDrafts({ ctx, input }: { ctx: DraftsScope; input: T
 /** generate_changelog: a changelog draft from the window, saved through the content domain. */
 export async function generateChangelog({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
   const grouped = await nonEmptyWindow(ctx, input);
-  return saveChangelog({ ctx, input: changelogInput(grouped, renderChangelog(grouped)) });
+  return saveItem(CHANGELOG, { ctx, input: changelogInput(grouped, renderChangelog(grouped)) });
 }
 
 /**
@@ -46,8 +46,8 @@ export async function generateDrafts({ ctx, input }: { ctx: DraftsScope; input: 
   const { changelog, blog_post, banner } = render(grouped, await siteUrl(ctx));
   const changelogDraft = changelogInput(grouped, changelog);
   const postDraft = fitsContentRules(ZSaveBlogPostInput, { content: blog_post.content, period_start: grouped.period_start, period_end: grouped.period_end }, 'blog post');
-  const savedChangelog = await saveChangelog({ ctx, input: changelogDraft });
-  const savedPost = await saveBlogPost({ ctx, input: postDraft });
+  const savedChangelog = await saveItem(CHANGELOG, { ctx, input: changelogDraft });
+  const savedPost = await saveItem(BLOG_POST, { ctx, input: postDraft });
   return { summary: grouped, changelog: savedChangelog, blog_post: savedPost, banner };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZManagedBlogPost } from '../content/blog-posts/schemas';
-import { ZManagedChangelog } from '../content/changelogs/schemas';
+import { ZManagedBlogPost } from '../content/kinds/blog-post-schemas';
+import { ZManagedChangelog } from '../content/kinds/changelog-schemas';
 import { memberProcedure, projectProcedure, publicProcedure, router } from '../trpc';
 import { generateChangelog, generateDrafts, previewDrafts } from './drafts';
 import { ZGrouped } from './generate/schemas';

@@ -1,15 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { projects } from '@/db/schema';
+import { changelogs, projects } from '@/db/schema';
 import { AppError } from '../errors';
+import { renderMarkdown } from '../markdown/render';
+import { excerpt } from '../markdown/structure';
+import { slugify } from '../projects/slug';
+import type { ContentKind } from './kind';
 import { publicUrls } from './urls';
 import type { TPublicProject } from './schemas';
 
-/** What authoring verbs act within: the caller's one project. */
-export interface ProjectScope {
+/** What public verbs read with: the database, no actor. */
+export interface PublicScope {
   db: Database;
-  projectId: string;
 }
+
+// The three tables share their id, project, status, slug and time columns; one typed view serves every kind.
+export const columnsOf = (kind: Pick<ContentKind, 'table'>) => kind.table as typeof changelogs;
+
+export const notFound = (kind: Pick<ContentKind, 'label'>) => new AppError('NOT_FOUND', `${kind.label} not found`);
 
 export async function projectSlugOf(db: Database, projectId: string): Promise<string> {
   const [row] = await db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -26,13 +34,16 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The fields authors see beside the public ones (MANAGED_FIELDS), the same for every kind. */
-export function managedFields(row: { slug: string | null; status: 'draft' | 'published'; publishedAt: Date | null; updatedAt: Date }, publicUrl: (slug: string) => string) {
-  return {
-    slug: row.slug,
-    status: row.status,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    updated_at: row.updatedAt.toISOString(),
-    public_url: row.status === 'published' && row.slug ? publicUrl(row.slug) : null,
-  };
+/** A markdown item's page beside its object: a plain-text summary for link previews, and the body. */
+export function renderedBody(markdown: string, fallbackSummary: string) {
+  return { description: excerpt(markdown, 200) || fallbackSummary, html: renderMarkdown(markdown) };
+}
+
+/** A fragment id for `text`, unique among those already `taken` (a page's anchors, a feed's guids). */
+export function uniqueAnchor(taken: Set<string>, text: string, max: number): string {
+  const base = slugify(text, max);
+  let anchor = base;
+  for (let n = 2; taken.has(anchor); n++) anchor = `${base}-${n}`;
+  taken.add(anchor);
+  return anchor;
 }

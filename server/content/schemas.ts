@@ -23,6 +23,10 @@ export const ZContentStatus = z.enum(CONTENT_STATUSES);
 export type TContentStatus = z.infer<typeof ZContentStatus>;
 export const ZStatusFilter = z.object({ status: ZContentStatus.optional() });
 
+/** Every public object opens with its id and slug and closes with its times (its own fields between). */
+export const ITEM_KEYS = { id: z.uuid(), slug: z.string() };
+export const ITEM_TIMES = { published_at: z.string(), created_at: z.string() };
+
 /** What authors see beside the public fields of any item, drafts included (slug null until first publish). */
 export const MANAGED_FIELDS = {
   slug: z.string().nullable(),
@@ -36,6 +40,15 @@ export const CONTENT_KINDS = ['changelog', 'blog_post', 'kb_set'] as const;
 export const ZContentKind = z.enum(CONTENT_KINDS);
 export type TContentKind = z.infer<typeof ZContentKind>;
 
+/** An item as its authors see it: the public object, `kind`, the kind's extras, then MANAGED_FIELDS. */
+export function managedObject<S extends z.ZodRawShape, K extends TContentKind, E extends z.ZodRawShape = Record<never, never>>(
+  publicObject: z.ZodObject<S>,
+  kind: K,
+  extras?: E,
+) {
+  return publicObject.extend({ kind: z.literal(kind), ...(extras as E), ...MANAGED_FIELDS });
+}
+
 export const ZIdInput = z.object({ id: z.uuid() });
 export const ZKindIdInput = z.object({ kind: ZContentKind, id: z.uuid() });
 
@@ -47,6 +60,21 @@ export function toDate(value: string): string {
   return value.slice(0, 10);
 }
 
+/** A save input whose two period bounds, when both sent, are in order. */
+export function withPeriodsInOrder<T extends z.ZodType<{ period_start?: string | null; period_end?: string | null }>>(input: T): T {
+  return input.refine((v) => !v.period_start || !v.period_end || toDate(v.period_start) <= toDate(v.period_end), {
+    message: 'period_end is before period_start',
+    path: ['period_end'],
+  });
+}
+
+/** A feed procedure's answer: the RSS document its route handler serves as application/xml. */
+export const ZFeed = z.object({ xml: z.string() });
+export type TFeed = z.infer<typeof ZFeed>;
+
 /** The project a public page belongs to. */
 export const ZPublicProject = z.object({ name: z.string(), slug: z.string(), url: z.string() });
 export type TPublicProject = z.infer<typeof ZPublicProject>;
+
+/** What the public page of a markdown item shows beside its object: a summary for link previews, the body, its feed. */
+export const RENDERED_PAGE_FIELDS = { description: z.string(), html: z.string(), feed_url: z.string() };

@@ -1,21 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { projects } from '@/db/schema';
 import { AppError } from '../errors';
-import { findPublishedBlogPosts } from './blog-posts/public';
-import { listPublished } from './items';
-import { CHANGELOG } from './kinds';
-import { listPublishedKbSetsOf } from './kb-sets/public';
 import { excerpt } from '../markdown/structure';
 import { cached } from './cache';
-import { toPublicProject } from './internal';
+import { toPublicProject, type PublicScope } from './internal';
+import type { ContentTable, PublicItem, PublicKind, Published } from './kind';
+import { BLOG_POST, CHANGELOG, KB_SET } from './kinds';
+import { findPublishedList } from './public-list';
 import type { TProjectSite } from './site-schema';
 import { publicUrls } from './urls';
 
 const LIMIT = 100;
 
+/** What the project page shows of any item: its title, date and page. */
+function entry<T extends ContentTable, P extends PublicItem>(kind: PublicKind<T, P>, { item, row }: Published<T['$inferSelect'], P>) {
+  return { title: kind.title(row), published_at: item.published_at, url: publicUrls.page(kind.path, item.slug) };
+}
+
 /** The public page of a project: what it published. 404 when it has published nothing (or doesn't exist). */
-export function projectSite({ ctx, input }: { ctx: { db: Database }; input: { project: string } }): Promise<TProjectSite> {
+export function projectSite({ ctx, input }: { ctx: PublicScope; input: { project: string } }): Promise<TProjectSite> {
   return cached(`site:${input.project}`, async () => {
     const [project] = await ctx.db
       .select({ name: projects.name, slug: projects.slug })
@@ -24,25 +27,15 @@ export function projectSite({ ctx, input }: { ctx: { db: Database }; input: { pr
       .limit(1);
     const filter = { project: input.project, limit: LIMIT };
     const [changelogs, posts, sets] = project
-      ? await Promise.all([
-          listPublished(CHANGELOG, { ctx, input: filter }),
-          findPublishedBlogPosts(ctx.db, filter),
-          listPublishedKbSetsOf(ctx.db, input.project),
-        ])
+      ? await Promise.all([findPublishedList(CHANGELOG, ctx.db, filter), findPublishedList(BLOG_POST, ctx.db, filter), findPublishedList(KB_SET, ctx.db, filter)])
       : [[], [], []];
     if (!project || changelogs.length + posts.length + sets.length === 0) throw new AppError('NOT_FOUND', 'Nothing published here');
     return {
       project: toPublicProject(project),
-      blogs_feed_url: publicUrls.blogsFeed(project.slug),
-      changelogs: changelogs.map((c) => ({
-        title: c.title,
-        version: c.version,
-        published_at: c.published_at,
-        url: publicUrls.changelog(c.slug),
-        feed_url: publicUrls.changelogFeed(c.slug),
-      })),
-      blog_posts: posts.map((p) => ({ title: p.title, excerpt: excerpt(p.post.content, 200), published_at: p.post.published_at, url: publicUrls.blogPost(p.post.slug) })),
-      kb_sets: sets.map((s) => ({ title: s.title, article_count: s.article_count, published_at: s.set.published_at, url: publicUrls.kbSet(s.set.slug) })),
+      blogs_feed_url: publicUrls.listFeed(BLOG_POST.path, project.slug),
+      changelogs: changelogs.map((c) => ({ ...entry(CHANGELOG, c), version: c.item.version, feed_url: publicUrls.feed(CHANGELOG.path, c.item.slug) })),
+      blog_posts: posts.map((p) => ({ ...entry(BLOG_POST, p), excerpt: excerpt(p.item.content, 200) })),
+      kb_sets: sets.map((s) => ({ ...entry(KB_SET, s), article_count: s.row.articles.length })),
     };
   });
 }

@@ -19,7 +19,7 @@ export function inlineText(children: Token[] | null | undefined, spellLinks = tr
   for (const token of children ?? []) {
     // inline <script>/<style> arrive as open tag, text, close tag: their text is never shown
     if (token.type === 'html_inline' && /^<(script|style)\b/i.test(token.content)) inScript = true;
-    if (token.type === 'html_inline' && /^<\/(script|style)/i.test(token.content)) inScript = false;
+    if (token.type === 'html_inline' && /<\/(script|style)\b/i.test(token.content)) inScript = false;
     if (inScript) continue;
     if (token.type === 'link_open') {
       href = token.attrGet('href') ?? '';
@@ -111,8 +111,28 @@ function tableToText(tokens: Token[]): string {
   return rows.join('\n');
 }
 
+const TAG_START = /<([a-z][a-z0-9-]*)?/iy;
+const HIDDEN_END: Record<string, RegExp> = { script: /<\/script/gi, style: /<\/style/gi };
+
+/** The text of raw HTML: tags dropped, scripts and styles with their content. One pass (no regex backtracking). */
 function stripTags(html: string): string {
-  return decodeEntities(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]*>/g, ''));
+  let out = '';
+  let at = 0;
+  for (let lt = html.indexOf('<'); lt !== -1; lt = html.indexOf('<', at)) {
+    const gt = html.indexOf('>', lt);
+    if (gt === -1) break; // no tag ends after here: the rest is text
+    out += html.slice(at, lt);
+    TAG_START.lastIndex = lt;
+    const hidden = HIDDEN_END[TAG_START.exec(html)?.[1]?.toLowerCase() ?? ''];
+    at = gt + 1;
+    if (hidden) {
+      hidden.lastIndex = at;
+      const end = hidden.exec(html);
+      if (!end) return decodeEntities(out);
+      at = html.indexOf('>', end.index) + 1 || html.length;
+    }
+  }
+  return decodeEntities(out + html.slice(at));
 }
 
 function decodeEntities(text: string): string {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { projects } from '@/db/schema';
 import type { SendContentKind } from '@/db/schema';
-import { getItem } from '../content/items';
+import { getItem } from '../content/get';
 import { BLOG_POST, CHANGELOG } from '../content/kinds';
 import { AppError } from '../errors';
 import type { ProjectScope } from '../mailing-lists/internal';

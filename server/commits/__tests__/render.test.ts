@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZPublishBannerInput } from '@/server/banner/schemas';
-import { ZSaveBlogPostInput } from '@/server/content/blog-posts/schemas';
-import { ZSaveChangelogInput } from '@/server/content/changelogs/schemas';
+import { ZSaveBlogPostInput } from '@/server/content/kinds/blog-post-schemas';
+import { ZSaveChangelogInput } from '@/server/content/kinds/changelog-schemas';
 import { renderMarkdown } from '@/server/markdown/render';
 import { changelogEntries, firstHeading } from '@/server/markdown/structure';
 import { renderBanner } from '../generate/banner';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { createTestProject } from '@/tests/factories';
-import { publishChangelog, tokenCaller, type TokenCaller } from './helpers';
+import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller, type TokenCaller } from './helpers';
 
 let database: DatabaseHandle;
 
@@ -167,6 +167,20 @@ describe('dashboard procedures', () => {
     await expect((await sessionCaller(mine.user.id, theirs.project.id)).changelogs.manage.list({})).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect((await sessionCaller(mine.user.id, theirs.project.id)).kbSets.manage.save({ articles: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect((await sessionCaller(theirs.user.id, theirs.project.id)).content.unpublish({ kind: 'changelog', id: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps markdown byte for byte: trailing newlines, leading blank lines and spaces, CRLF', async () => {
+    const { caller } = await author();
+    const markdown = '\n  # Title  \r\n\n- item\t\n\n';
+    const changelog = await publishChangelog(caller, { title: 'Bytes', content: markdown });
+    const post = await publishBlogPost(caller, markdown);
+    const set = await publishKbSet(caller, [{ category: 'C', title: 'T', body: markdown }]);
+    expect((await caller.changelogs.manage.get({ id: changelog.id })).content).toBe(markdown);
+    expect((await caller.changelogs.get({ public_slug: changelog.slug! })).content).toBe(markdown);
+    expect((await caller.blogPosts.manage.get({ id: post.id })).content).toBe(markdown);
+    expect((await caller.blogPosts.get({ public_slug: post.slug! })).content).toBe(markdown);
+    expect(JSON.parse((await caller.kbSets.get({ public_slug: set.slug! })).content).articles[0].body).toBe(markdown);
+    await expect(caller.blogPosts.manage.save({ content: ' \n\t\n' })).rejects.toThrow(/Content is required/);
   });
 
   it('previews markdown sanitized, for signed-in users only', async () => {

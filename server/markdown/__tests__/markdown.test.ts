@@ -32,6 +32,24 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('raw HTML handed to the sanitizer', () => {
+  it.each([
+    // an end tag crossing markdown emphasis closes where the emphasis does; the stray one goes
+    ['*a <kbd>b* c</kbd> d', '<p><em>a <kbd>b</kbd></em> c d</p>'],
+    // end tags matching no open element are dropped, open ones close with their block
+    ['<sup>1</i></b> x', '<p><sup>1 x</sup></p>'],
+    ['<kbd>Ctrl</kbd>+<kbd>C</kbd> <br> x<sub>2</sub>', '<p><kbd>Ctrl</kbd>+<kbd>C</kbd> <br /> x<sub>2</sub></p>'],
+    // an HTML block may wrap markdown blocks
+    ['<table>\n<tr><td>\n\n**md**\n\n</td></tr>\n</table>', '<table>\n<tr><td>\n<p><strong>md</strong></p>\n</td></tr>\n</table>'],
+    // comments are dropped; a `<` that starts no tag is text
+    ['<!-- note -->\n\na <!-- x --> b', '\n<p>a  b</p>'],
+    ['<p>\na < b\n</p>', '<p>\na &lt; b\n</p>'],
+    ['- [ ] open\n- [x] done', '<ul>\n<li><input type="checkbox" disabled /> open</li>\n<li><input type="checkbox" checked disabled /> done</li>\n</ul>'],
+  ])('%j', (source, html) => {
+    expect(renderMarkdown(source).trim()).toBe(html.trim());
+  });
+});
+
 describe('markdownToText', () => {
   it('gives readable text with links spelled out and no markup', () => {
     const text = markdownToText('# Hello\n\nSee [docs](https://d.test) & **more**.\n\n- one\n- two\n\n<script>alert(1)</script>');

@@ -1,6 +1,6 @@
 'use client';
 import { useMemo, useState } from 'react';
-import type { TKbSetPage } from '@/server/content/kb-sets/schemas';
+import type { TKbSetPage } from '@/server/content/kinds/kb-set-schemas';
 
 /** The articles by category, filtered as the visitor types (title and body text, every word must match). */
 export function KbSearch({ categories }: { categories: TKbSetPage['categories'] }) {

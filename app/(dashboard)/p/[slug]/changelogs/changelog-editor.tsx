@@ -2,7 +2,7 @@
 import { CONTENT_LIMITS } from '@/server/content/limits';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
-import type { TManagedChangelog } from '@/server/content/changelogs/schemas';
+import type { TManagedChangelog } from '@/server/content/kinds/changelog-schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 

@@ -2,7 +2,7 @@
 import { CONTENT_LIMITS } from '@/server/content/limits';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
-import type { TKbArticle, TManagedKbSet } from '@/server/content/kb-sets/schemas';
+import type { TKbArticle, TManagedKbSet } from '@/server/content/kinds/kb-set-schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
-import type { TManagedBlogPost } from '@/server/content/blog-posts/schemas';
+import type { TManagedBlogPost } from '@/server/content/kinds/blog-post-schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 

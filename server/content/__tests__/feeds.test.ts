@@ -1,8 +1,9 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
-import { publishBlogPost, publishChangelog, tokenCaller } from '@/server/content/__tests__/helpers';
+import { publishBlogPost, publishChangelog, tokenCaller } from './helpers';
 import { HOSTILE_MARKDOWN, looksExecutable } from '@/server/markdown/__tests__/hostile';
 import { createTestProject } from '@/tests/factories';
 import { apiClient, type TestServer } from '@/tests/http';
@@ -35,8 +36,17 @@ async function fetchFeed(path: string) {
   expect(res.headers.get('content-type')).toBe('application/xml');
   expect(res.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   expect(res.text).toMatch(/<rss [^>]*version="2.0"/);
-  return { res, feed: await parser.parseString(res.text) };
+  const feed = await parser.parseString(res.text);
+  // a second, independent parser: well-formed XML, the same items, and the channel's self link
+  expect(XMLValidator.validate(res.text)).toBe(true);
+  const channel = strictParser.parse(res.text).rss.channel;
+  const items = [channel.item ?? []].flat() as { guid: { '#text': string } }[];
+  expect(items.map((item) => item.guid['#text'])).toEqual(feed.items.map((item) => item.guid));
+  expect(channel['atom:link']).toMatchObject({ '@_href': `http://localhost:3000${path}`, '@_rel': 'self', '@_type': 'application/rss+xml' });
+  return { res, feed };
 }
+
+const strictParser = new XMLParser({ ignoreAttributes: false, processEntities: true });
 
 const CHANGELOG = `# 2.0
 
@@ -108,13 +118,37 @@ describe('GET /changelog/{public_slug}/feed', () => {
     expect(gone.json).toEqual({ detail: 'Changelog not found' });
     expect(gone.headers.get('content-type')).toMatch(/^application\/json/);
 
-    for (const slug of ['Bad_Slug', '%ZZ', 'a'.repeat(129)]) {
+    for (const slug of ['Bad_Slug', '%ZZ', '%C3%A9', 'a'.repeat(129)]) {
       const bad = await call('GET', `/api/v1/changelog/${slug}/feed`);
       expect(bad.status).toBe(422);
       expect(bad.json.detail[0].loc).toEqual(['path', 'public_slug']);
     }
     expect((await call('GET', '/api/v1/blogs/feed?limit=0')).status).toBe(422);
     expect((await call('POST', `/api/v1/changelog/${changelog.slug}/feed`)).status).toBe(404);
+  });
+});
+
+describe('GUIDs', () => {
+  it('stay the same across edits of other entries, unpublish and republish', async () => {
+    const { caller } = await author();
+    const changelog = await publishChangelog(caller, { title: 'Stable', content: CHANGELOG });
+    const post = await publishBlogPost(caller, '# Stable post\n\nBody.');
+    const guidsOf = async () => [
+      ...(await fetchFeed(`/api/v1/changelog/${changelog.slug}/feed`)).feed.items.map((item) => item.guid),
+      ...(await fetchFeed(`/api/v1/blog/${post.slug}/feed`)).feed.items.map((item) => item.guid),
+    ];
+    const before = await guidsOf();
+    await caller.content.unpublish({ kind: 'changelog', id: changelog.id });
+    await caller.content.unpublish({ kind: 'blog_post', id: post.id });
+    await caller.content.publish({ kind: 'changelog', id: changelog.id });
+    await caller.content.publish({ kind: 'blog_post', id: post.id });
+    expect(await guidsOf()).toEqual(before);
+
+    // a new entry appears with its own GUID; the others keep theirs
+    await caller.changelogs.manage.save({ id: changelog.id, title: 'Stable', content: CHANGELOG.replace('## Fixed', '## Fixed\n- A new fix') });
+    const after = (await fetchFeed(`/api/v1/changelog/${changelog.slug}/feed`)).feed.items.map((item) => item.guid);
+    expect(after).toHaveLength(4);
+    expect(after).toEqual(expect.arrayContaining(before.slice(0, 3)));
   });
 });
 

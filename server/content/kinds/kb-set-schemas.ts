@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { MARKDOWN_DEPTH_ERROR, withinMarkdownLimits } from '../../markdown/limits';
 import { CONTENT_LIMITS } from '../limits';
-import { MANAGED_FIELDS, ZPublicProject } from '../schemas';
+import { ITEM_KEYS, ITEM_TIMES, managedObject, ZPublicProject } from '../schemas';
 
 const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2000);
 
@@ -15,7 +16,7 @@ export const ZArticleSource = z.object({
 export const ZKbArticle = z.object({
   category: z.string().trim().min(1, 'Category is required').max(CONTENT_LIMITS.category),
   title: z.string().trim().min(1, 'Title is required').max(CONTENT_LIMITS.title),
-  body: z.string().max(20_000).describe('Markdown'),
+  body: z.string().max(20_000).refine(withinMarkdownLimits, { error: MARKDOWN_DEPTH_ERROR }).describe('Markdown'),
   source: ZArticleSource.optional(),
 });
 export type TKbArticle = z.infer<typeof ZKbArticle>;
@@ -23,11 +24,9 @@ export type TKbArticle = z.infer<typeof ZKbArticle>;
 /** The public Knowledge-base article set (api-v1.md section 2); mirrored sets add source_url and synced_at. */
 export const ZKbSet = z
   .object({
-    id: z.uuid(),
-    slug: z.string(),
+    ...ITEM_KEYS,
     content: z.string().describe('JSON: {"articles": [{category, title, body, source?}]}'),
-    published_at: z.string(),
-    created_at: z.string(),
+    ...ITEM_TIMES,
     source: z.string().nullable().describe('The help-center provider of a mirrored set; null for sets authored here'),
     source_url: z.string().optional(),
     synced_at: z.string().optional(),
@@ -36,11 +35,7 @@ export const ZKbSet = z
 export type TKbSet = z.infer<typeof ZKbSet>;
 
 /** A set as its authors see it, drafts included. */
-export const ZManagedKbSet = ZKbSet.extend({
-  kind: z.literal('kb_set'),
-  title: z.string(),
-  ...MANAGED_FIELDS,
-});
+export const ZManagedKbSet = managedObject(ZKbSet, 'kb_set', { title: z.string() });
 export type TManagedKbSet = z.infer<typeof ZManagedKbSet>;
 
 /** save_kb_set: create without `id`; `articles` replaces the set's articles, other fields change only when sent. */

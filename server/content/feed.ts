@@ -1,0 +1,42 @@
+import { config } from '../config';
+import { cached } from './cache';
+import type { AnyContentKind, PublicItem } from './kind';
+import type { PublicScope } from './internal';
+import { findPublishedOrThrow } from './public-get';
+import { findPublishedList } from './public-list';
+import { buildRss } from './rss';
+import type { TFeed, TPublicListInput } from './schemas';
+import { publicUrls } from './urls';
+
+/** GET /changelog/{public_slug}/feed, /blog/{public_slug}/feed: the RSS of one published item. */
+export function itemFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx: PublicScope; input: { public_slug: string } }): Promise<TFeed> {
+  return cached(`${kind.kind}-feed:${input.public_slug}`, async () => {
+    const feed = feedOf(kind);
+    const found = await findPublishedOrThrow(kind, ctx.db, input.public_slug);
+    const { slug, published_at } = found.item;
+    const channel = { ...feed.channel(found), siteUrl: publicUrls.page(kind.path, slug), feedUrl: publicUrls.feed(kind.path, slug), updatedAt: published_at };
+    return { xml: buildRss(channel, feed.items(found)) };
+  });
+}
+
+/** GET /blogs/feed: every published item of a kind, newest first, or one project's with `?project=`. */
+export function listFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx: PublicScope; input: TPublicListInput }): Promise<TFeed> {
+  return cached(`${kind.kind}s-feed:${input.project ?? ''}:${input.limit}`, async () => {
+    const feed = feedOf(kind);
+    if (!feed.list) throw new Error(`${kind.kind} has no feed of all items`);
+    const found = await findPublishedList(kind, ctx.db, input);
+    const project = input.project ? found[0]?.project : undefined;
+    const channel = {
+      ...feed.list({ name: project?.name, slug: input.project }),
+      siteUrl: project ? project.url : input.project ? publicUrls.project(input.project) : config.appUrl,
+      feedUrl: publicUrls.listFeed(kind.path, input.project),
+      updatedAt: found[0]?.item.published_at ?? null,
+    };
+    return { xml: buildRss(channel, found.flatMap((one) => feed.items(one))) };
+  });
+}
+
+function feedOf(kind: AnyContentKind<PublicItem>) {
+  if (!kind.feed) throw new Error(`${kind.kind} has no feed`);
+  return kind.feed;
+}

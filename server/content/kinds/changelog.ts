@@ -1,0 +1,57 @@
+import { changelogs } from '@/db/schema';
+import { defineKind } from '../kind';
+import { renderedBody } from '../internal';
+import { toDate } from '../schemas';
+import { publicUrls } from '../urls';
+import { changelogFeedItems } from './changelog-feed';
+import { ZChangelog, ZChangelogPage, ZManagedChangelog, ZSaveChangelogInput } from './changelog-schemas';
+
+type Row = typeof changelogs.$inferSelect;
+const PATH = 'changelog';
+
+function fields(row: Row) {
+  return {
+    id: row.id,
+    title: row.title,
+    version: row.version,
+    content: row.content,
+    period_start: row.periodStart,
+    period_end: row.periodEnd,
+    commit_count: row.commitCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Changelogs: a title, an optional version, markdown entries under `## ` headings, an optional period. */
+export const CHANGELOG = defineKind({
+  kind: 'changelog',
+  label: 'Changelog',
+  slugWords: (row) => row.version || row.title,
+  path: PATH,
+  table: changelogs,
+  schemas: { public: ZChangelog, managed: ZManagedChangelog, save: ZSaveChangelogInput, page: ZChangelogPage },
+  fields,
+  title: (row) => row.title,
+  // with `id`, the optional fields change only when sent, and null clears them
+  saveValues: (input) => ({
+    title: input.title,
+    content: input.content,
+    ...(input.version !== undefined && { version: input.version || null }),
+    ...(input.period_start !== undefined && { periodStart: input.period_start && toDate(input.period_start) }),
+    ...(input.period_end !== undefined && { periodEnd: input.period_end && toDate(input.period_end) }),
+    ...(input.commit_count !== undefined && { commitCount: input.commit_count }),
+  }),
+  page: ({ item, project }) => ({
+    changelog: item,
+    project,
+    ...renderedBody(item.content, item.title),
+    feed_url: publicUrls.feed(PATH, item.slug),
+  }),
+  feed: {
+    channel: ({ item, project }) => ({
+      title: `${project.name}: ${item.title}`,
+      description: `Changelog${item.version ? ` (${item.version})` : ''} of ${project.name}`,
+    }),
+    items: ({ item }) => changelogFeedItems(item),
+  },
+});

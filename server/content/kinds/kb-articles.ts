@@ -1,0 +1,40 @@
+import type { KbArticleRecord } from '@/db/schema';
+import { renderMarkdown } from '../../markdown/render';
+import { markdownToText } from '../../markdown/text';
+import { uniqueAnchor } from '../internal';
+import type { TKbArticle, TKbSetPage } from './kb-set-schemas';
+
+/** The `content` string: the articles as JSON, each with its `source` only when mirrored. */
+export function kbContent(articles: KbArticleRecord[]): string {
+  // jsonb stores keys in its own order: write them back in the documented one
+  const ordered = articles.map(({ category, title, body, source }) => ({
+    category,
+    title,
+    body,
+    ...(source && { source: { provider: source.provider, article_id: source.article_id, url: source.url, updated_at: source.updated_at } }),
+  }));
+  return JSON.stringify({ articles: ordered });
+}
+
+/** What is stored of a saved article: its source only when it is mirrored. */
+export function toArticleRecord(article: TKbArticle): KbArticleRecord {
+  return { category: article.category, title: article.title, body: article.body, ...(article.source && { source: article.source }) };
+}
+
+/** Articles grouped by category in the order categories first appear, each with a unique anchor. */
+export function groupArticles(articles: KbArticleRecord[]): TKbSetPage['categories'] {
+  const categories = new Map<string, TKbSetPage['categories'][number]>();
+  const anchors = new Set<string>();
+  for (const article of articles) {
+    const category = categories.get(article.category) ?? { name: article.category, articles: [] };
+    categories.set(article.category, category);
+    category.articles.push({
+      anchor: uniqueAnchor(anchors, article.title, 60),
+      title: article.title,
+      html: renderMarkdown(article.body),
+      text: markdownToText(article.body),
+      source_url: article.source?.url ?? null,
+    });
+  }
+  return [...categories.values()];
+}
