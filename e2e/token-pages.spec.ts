@@ -1,20 +1,46 @@
 import { expect, test } from '@playwright/test';
 
-// Pages whose URL carries a credential must never hand it to another site in a Referer header.
-test('unsubscribe and email-confirmation pages send no Referer and allow no foreign script', async ({ request }) => {
-  const unsubscribe = await request.get('/unsubscribe/not-a-real-token');
-  expect(unsubscribe.headers()['referrer-policy']).toBe('no-referrer');
-  expect(unsubscribe.headers()['content-security-policy']).toContain("default-src 'none'");
-  expect(unsubscribe.headers()['x-frame-options']).toBe('DENY');
+// Pages whose URL carries a credential must never hand it to another site in a Referer header, and
+// next.config.ts's global headers must not replace their own policy (they did for the unsubscribe page).
+const STRICT_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+test('the unsubscribe page answers no-referrer and its strict CSP, for GET and POST', async ({ request }) => {
+  for (const response of [await request.get('/unsubscribe/not-a-real-token'), await request.post('/unsubscribe/not-a-real-token')]) {
+    expect(response.status()).toBe(404);
+    const headers = response.headers();
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['content-security-policy']).toBe(STRICT_CSP);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cache-control']).toBe('no-store');
+  }
+});
+
+test('the email-confirmation page answers no-referrer and a CSP that allows only our own code', async ({ request, page }) => {
   const confirm = await request.get('/verify-email/not-a-real-token');
   expect(confirm.headers()['referrer-policy']).toBe('no-referrer');
   const csp = confirm.headers()['content-security-policy']!;
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("base-uri 'none'");
   expect(csp).not.toMatch(/https?:\/\//);
+  expect(await confirm.text()).toContain('<meta name="referrer" content="no-referrer"');
+  // the page still works under its policy
+  await page.goto('/verify-email/not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
+});
 
-  // the dashboard keeps its own policy
+test('the OAuth consent page keeps its own policy: no Referer to other sites, nothing but inline style', async ({ request }) => {
+  const consent = await request.get('/oauth/authorize?ticket=not-a-real-ticket');
+  const headers = consent.headers();
+  // same-origin, not no-referrer: the consent form's CSRF check reads the Origin that no-referrer blanks
+  expect(headers['referrer-policy']).toBe('same-origin');
+  expect(headers['content-security-policy']).toContain("default-src 'none'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['cache-control']).toBe('no-store');
+});
+
+test('the dashboard keeps the global policy', async ({ request }) => {
   const signin = await request.get('/signin');
   expect(signin.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(signin.headers()['x-frame-options']).toBe('DENY');
 });

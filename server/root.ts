@@ -1,12 +1,9 @@
 import { accountsRouter } from './accounts/router';
 import { apiTokensRouter } from './api-tokens/router';
 import { bannerRouter } from './banner/router';
-import { blogPostsRouter } from './content/blog-posts/router';
-import { changelogsRouter } from './content/changelogs/router';
+import { blogPostsRouter, changelogsRouter, contentRouter, kbSetsRouter } from './content/router';
 import { emailRouter } from './email/router';
 import { commitsRouter } from './commits/router';
-import { contentRouter } from './content/router';
-import { kbSetsRouter } from './content/kb-sets/router';
 import { mailingListsRouter } from './mailing-lists/router';
 import { oauthRouter } from './oauth/router';
 import { projectsRouter } from './projects/router';

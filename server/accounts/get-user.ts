@@ -23,6 +23,14 @@ export async function authenticateUser(db: DbOrTx, email: string, password: stri
   return ok && row?.isActive ? toUser(row) : null;
 }
 
+/**
+ * A sign-up not confirmed yet (only where email is delivered): it cannot sign in, a new sign-up for the
+ * address replaces its password, and a verified GitHub sign-in for the address takes it over.
+ */
+export function isPendingSignUp(row: typeof users.$inferSelect): boolean {
+  return !row.isActive;
+}
+
 export function toUser(row: typeof users.$inferSelect): TUser {
   return {
     id: row.id,

@@ -29,3 +29,13 @@ export const ZUser = z
   })
   .meta({ id: 'User' });
 export type TUser = z.infer<typeof ZUser>;
+
+/**
+ * What sign-up answers. Where email is really delivered (SMTP) always `check_email`, for a new address
+ * and a taken one alike; on the embedded outbox (nothing can reach a mailbox) the new user at once.
+ */
+export const ZSignUpResult = z.union([ZUser, z.object({ status: z.literal('check_email') }).strict()]);
+export type TSignUpResult = z.infer<typeof ZSignUpResult>;
+
+export const ZConfirmSignUpInput = z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200) });
+export type TConfirmSignUpInput = z.infer<typeof ZConfirmSignUpInput>;

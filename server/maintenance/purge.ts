@@ -1,7 +1,7 @@
-import { and, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
-import { emailVerificationTokens, oauthCodes, oauthConsentTickets, oauthTokens } from '@/db/schema';
+import { emailVerificationTokens, memberships, oauthCodes, oauthConsentTickets, oauthTokens, users } from '@/db/schema';
 import { logError } from '../log';
 
 /** How long expired or used rows stay for the record (a replayed code is still recognised meanwhile). */
@@ -14,12 +14,14 @@ export interface PurgeResult {
   authorizationCodes: number;
   oauthTokens: number;
   verificationTokens: number;
+  unconfirmedSignUps: number;
 }
 
 /**
  * Deletes rows nobody can use any more: consent tickets (one per anonymous authorization request),
  * authorization codes and email-verification links past their expiry, OAuth token pairs whose refresh
- * expired or that were revoked; each older than the grace. Batched, and safe to run from several
+ * expired or that were revoked, sign-ups nobody confirmed (their links expired long before); each
+ * older than the grace. Batched, and safe to run from several
  * instances at once (each DELETE takes what is there). Webhook delivery ids stay: they refuse replays.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<PurgeResult> {
@@ -28,11 +30,18 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     and(isNotNull(oauthTokens.revokedAt), lt(oauthTokens.revokedAt, before)),
     and(lt(oauthTokens.accessExpiresAt, before), or(isNull(oauthTokens.refreshExpiresAt), lt(oauthTokens.refreshExpiresAt, before))),
   )!;
+  // an inactive account is a sign-up never confirmed (accounts/get-user.ts); never one with a project
+  const unconfirmedSignUp = and(
+    eq(users.isActive, false),
+    lt(users.updatedAt, before),
+    notExists(db.select({ one: memberships.userId }).from(memberships).where(eq(memberships.userId, users.id))),
+  )!;
   return {
     consentTickets: await inBatches(db, oauthConsentTickets, oauthConsentTickets.id, lt(oauthConsentTickets.expiresAt, before)),
     authorizationCodes: await inBatches(db, oauthCodes, oauthCodes.id, lt(oauthCodes.expiresAt, before)),
     oauthTokens: await inBatches(db, oauthTokens, oauthTokens.id, staleTokens),
     verificationTokens: await inBatches(db, emailVerificationTokens, emailVerificationTokens.id, lt(emailVerificationTokens.expiresAt, before)),
+    unconfirmedSignUps: await inBatches(db, users, users.id, unconfirmedSignUp),
   };
 }
 

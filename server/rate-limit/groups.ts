@@ -15,8 +15,12 @@ export const RATE_LIMIT_GROUPS = {
   signIn: 30,
   /** password sign-ins per account from one address: a stranger elsewhere cannot lock the owner out */
   signInAccount: 5,
-  /** account sign-ups per client address: a team behind one NAT signing up together still passes */
+  /** password sign-ins per account from every address together (a botnet); browsers it knows skip it */
+  signInAccountAll: 20,
+  /** account sign-ups (and sign-up confirmations) per client address: a team behind one NAT still passes */
   signUp: 30,
+  /** sign-up emails per address they go to: nobody can flood a mailbox through the sign-up form */
+  signUpEmail: 1,
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;

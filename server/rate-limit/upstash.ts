@@ -7,12 +7,16 @@ import { REDIS_TIMEOUT_MS } from '../redis';
 /** The name a failing limiter has in the logs and in `/health`. */
 export const RATE_LIMIT_DEPENDENCY = 'rate_limit';
 
-type Options = ({ url: string; token: string } | { redis: Redis }) & { timeoutMs?: number };
+/** After a failure Redis is left alone this long: requests pass at once instead of each waiting for the timeout. */
+export const RETRY_AFTER_FAILURE_MS = 5_000;
+
+type Options = ({ url: string; token: string } | { redis: Redis }) & { timeoutMs?: number; now?: () => number };
 
 /**
  * Limits shared by every instance through Redis: Upstash's REST API, or any Redis over TCP
  * (server/redis.ts). When Redis fails or does not answer within the timeout the request is let
- * through (fail open): an outage of the limiter must not take the API down. It shows in `/health`.
+ * through (fail open): an outage of the limiter must not take the API down. It shows in `/health`, and
+ * for the next few seconds requests pass without asking Redis.
  */
 export function createUpstashRateLimiter(options: Options): RateLimiter {
   const redis = 'redis' in options ? options.redis : new Redis({ url: options.url, token: options.token });
@@ -29,8 +33,15 @@ export function createUpstashRateLimiter(options: Options): RateLimiter {
       }),
     );
   }
+  const now = options.now ?? Date.now;
+  let resumeAt = 0;
+  const failOpen = (group: RateLimitGroup) => {
+    const limit = RATE_LIMIT_GROUPS[group];
+    return { allowed: true, limit, remaining: limit, resetAt: now() + WINDOW_SECONDS * 1000 };
+  };
   return {
     async check(group, key) {
+      if (now() < resumeAt) return failOpen(group);
       try {
         const result = await limiters.get(group)!.limit(key);
         // on timeout the library answers success with limit 0: that is a failure, not a decision
@@ -39,8 +50,8 @@ export function createUpstashRateLimiter(options: Options): RateLimiter {
         return { allowed: result.success, limit: result.limit, remaining: Math.max(0, result.remaining), resetAt: result.reset };
       } catch (error) {
         reportFailure(RATE_LIMIT_DEPENDENCY, error);
-        const limit = RATE_LIMIT_GROUPS[group];
-        return { allowed: true, limit, remaining: limit, resetAt: Date.now() + WINDOW_SECONDS * 1000 };
+        resumeAt = now() + RETRY_AFTER_FAILURE_MS;
+        return failOpen(group);
       }
     },
   };

@@ -3,11 +3,13 @@ import { signIn } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { safeLocalPath } from '@/app/safe-callback';
+import { signInErrorMessage } from '@/server/surfaces/web/sign-in-errors';
 
 export function SignInForm({ providers }: { providers: string[] }) {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
+  // an OAuth sign-in that was refused comes back here with `?error=`
+  const [error, setError] = useState<string | null>(() => signInErrorMessage(params.get('error')));
   const [busy, setBusy] = useState(false);
   const callbackUrl = safeLocalPath(params.get('callbackUrl'), '/dashboard');
 
@@ -21,8 +23,7 @@ export function SignInForm({ providers }: { providers: string[] }) {
     });
     setBusy(false);
     if (result?.ok) router.push(callbackUrl);
-    else if (result?.status === 429) setError('Too many sign-in attempts. Wait a minute, then try again.');
-    else setError('Wrong email or password');
+    else setError(signInErrorMessage(result?.error ?? 'CredentialsSignin'));
   }
 
   return (

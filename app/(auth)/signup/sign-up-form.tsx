@@ -5,11 +5,15 @@ import { useState } from 'react';
 import { withCallback } from '@/app/safe-callback';
 import { errorMessage, trpc } from '@/app/trpc-client';
 
-/** After sign-up the user creates a first project, then returns to `callbackUrl` (e.g. an OAuth consent). */
+/**
+ * After sign-up the user creates a first project, then returns to `callbackUrl` (e.g. an OAuth consent).
+ * Where email is delivered, sign-up only says "check your email", whether or not the address was taken.
+ */
 export function SignUpForm({ callbackUrl }: { callbackUrl: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(form: FormData) {
     setBusy(true);
@@ -17,14 +21,30 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string | null }) {
     const email = String(form.get('email'));
     const password = String(form.get('password'));
     try {
-      await trpc.accounts.signUp.mutate({ email, password, first_name: String(form.get('first_name') ?? '') || undefined });
-      const result = await signIn('credentials', { email, password, redirect: false });
-      if (!result?.ok) throw new Error('Your account was created, but signing in failed. Try signing in.');
+      const result = await trpc.accounts.signUp.mutate({ email, password, first_name: String(form.get('first_name') ?? '') || undefined });
+      if ('status' in result) {
+        setSentTo(email.trim());
+        return;
+      }
+      const signedIn = await signIn('credentials', { email, password, redirect: false });
+      if (!signedIn?.ok) throw new Error('Your account was created, but signing in failed. Try signing in.');
       router.push(withCallback('/projects/new', callbackUrl));
     } catch (e) {
       setError(errorMessage(e));
       setBusy(false);
     }
+  }
+
+  if (sentTo) {
+    return (
+      <div role="status">
+        <h2>Check your email</h2>
+        <p>
+          We sent a message to <strong>{sentTo}</strong>. To finish creating your account, open the link in it and enter
+          the password you just chose. If the address already has an account, the message says so instead.
+        </p>
+      </div>
+    );
   }
 
   return (

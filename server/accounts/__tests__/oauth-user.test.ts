@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
+import { users } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { createTestUser, uniqueEmail } from '@/tests/factories';
 import { markUserVerified } from '../mark-verified';
+import { authenticateUser } from '../get-user';
 import { findOrCreateOAuthUser } from '../oauth-user';
 
 let handle: DatabaseHandle;
@@ -30,5 +33,14 @@ describe('GitHub sign-in links only verified addresses on both sides', () => {
     expect((await findOrCreateOAuthUser(handle.db, { email: owner.email.toUpperCase(), emailVerified: true }))?.id).toBe(owner.id);
     const created = await findOrCreateOAuthUser(handle.db, { email: uniqueEmail('gh'), emailVerified: true, name: 'Grace' });
     expect(created).toMatchObject({ is_verified: true, first_name: 'Grace' });
+  });
+
+  it('takes over a sign-up nobody confirmed, without the password it was given, only for a verified address', async () => {
+    const email = uniqueEmail('pending');
+    const squatter = await createTestUser(handle.db, { email, password: "the squatter's password" });
+    await handle.db.update(users).set({ isActive: false }).where(eq(users.id, squatter.id));
+    expect(await findOrCreateOAuthUser(handle.db, { email, emailVerified: false })).toBeNull();
+    expect(await findOrCreateOAuthUser(handle.db, { email, emailVerified: true })).toMatchObject({ id: squatter.id, is_active: true, is_verified: true });
+    expect(await authenticateUser(handle.db, email, "the squatter's password")).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
@@ -42,6 +43,13 @@ describe('secrets every instance must agree on', () => {
       delete process.env.NEXTAUTH_SECRET;
       await prepareAuthEnvironment({ db: database.db, kind: 'pglite' });
       expect(process.env.NEXTAUTH_SECRET).toBe(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8'));
+
+      // upgrading a PostgreSQL deployment whose data folder holds the old secret keeps its sessions
+      await database.db.execute(sql`delete from shared_secrets where name = 'nextauth'`);
+      delete process.env.NEXTAUTH_SECRET;
+      await prepareAuthEnvironment({ db: database.db, kind: 'postgres' });
+      expect(process.env.NEXTAUTH_SECRET).toBe(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8'));
+      expect(await sharedSecret(database.db, 'nextauth')).toBe(process.env.NEXTAUTH_SECRET);
 
       process.env.NEXTAUTH_SECRET = 'set-by-the-operator';
       await prepareAuthEnvironment({ db: database.db, kind: 'postgres' });

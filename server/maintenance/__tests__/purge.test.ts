@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
-import { emailVerificationTokens, oauthClients, oauthConsentTickets, oauthGrants, oauthTokens } from '@/db/schema';
+import { emailVerificationTokens, memberships, oauthClients, oauthConsentTickets, oauthGrants, oauthTokens, users } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
-import { createTestProject } from '@/tests/factories';
+import { createTestProject, createTestUser } from '@/tests/factories';
 import { PURGE_GRACE_DAYS, purgeExpired } from '../purge';
 
 let handle: DatabaseHandle;
@@ -48,5 +48,26 @@ describe('purgeExpired', () => {
     expect(await left(links, emailVerificationTokens)).toEqual([1]);
     // a second run finds nothing more
     expect(Object.values(await purgeExpired(db, now)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('deletes sign-ups nobody confirmed within the grace, never an active account or one with a project', async () => {
+    const db = handle.db;
+    const now = new Date();
+    const old = new Date(now.getTime() - (PURGE_GRACE_DAYS + 1) * DAY);
+    const make = async (values: Partial<typeof users.$inferInsert>) => {
+      const user = await createTestUser(db);
+      await db.update(users).set({ updatedAt: old, ...values }).where(eq(users.id, user.id));
+      return user.id;
+    };
+    const unconfirmed = await make({ isActive: false });
+    const recent = await make({ isActive: false, updatedAt: new Date(now.getTime() - DAY) });
+    const active = await make({});
+    const member = await make({ isActive: false });
+    const { project } = await createTestProject(db);
+    await db.insert(memberships).values({ projectId: project.id, userId: member, role: 'owner' });
+
+    expect((await purgeExpired(db, now)).unconfirmedSignUps).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: users.id }).from(users).where(inArray(users.id, [unconfirmed, recent, active, member]))).map((r) => r.id);
+    expect(left.sort()).toEqual([recent, active, member].sort());
   });
 });

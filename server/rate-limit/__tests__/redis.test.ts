@@ -12,7 +12,7 @@ import { redisAvailable } from '@/tests/upstash-bridge';
 import { failingDependencies, reportSuccess } from '../../dependency-status';
 import { connectTcpRedis, upstashOverTcp } from '../../redis';
 import { setRateLimiter } from '../enforce';
-import { createUpstashRateLimiter, RATE_LIMIT_DEPENDENCY } from '../upstash';
+import { createUpstashRateLimiter, RATE_LIMIT_DEPENDENCY, RETRY_AFTER_FAILURE_MS } from '../upstash';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 // CI runs a Redis 7.0 and always runs these; a machine without one reports them as skipped, never passed.
@@ -115,6 +115,27 @@ describe('a limiter whose Redis fails', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(failingDependencies()).toContain(RATE_LIMIT_DEPENDENCY);
     hung.disconnect();
+  });
+
+  it('after a failure lets requests through at once for a few seconds, then asks Redis again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const down = connectTcpRedis('redis://127.0.0.1:9', 'redis', 200);
+    let calls = 0;
+    const call = down.call.bind(down);
+    down.call = ((...args: unknown[]) => (calls++, (call as (...a: unknown[]) => unknown)(...args))) as typeof down.call;
+    let now = Date.now();
+    const limiter = createUpstashRateLimiter({ redis: upstashOverTcp(down), timeoutMs: 200, now: () => now });
+    await limiter.check('general', 'x');
+    const asked = calls;
+    expect(asked).toBeGreaterThan(0);
+    const started = Date.now();
+    for (let i = 0; i < 50; i++) expect((await limiter.check('general', 'x')).allowed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(calls).toBe(asked);
+    now += RETRY_AFTER_FAILURE_MS;
+    await limiter.check('general', 'x');
+    expect(calls).toBeGreaterThan(asked);
+    down.disconnect();
   });
 
   it.skipIf(!hasRedis)('reports healthy again once Redis answers', async () => {

@@ -32,7 +32,8 @@ export function authOptions(): NextAuthOptions {
   return {
     providers,
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
-    pages: { signIn: '/signin' },
+    // refusals and OAuth errors land on the sign-in page, which explains them (sign-in-errors.ts)
+    pages: { signIn: '/signin', error: '/signin' },
     callbacks: {
       async signIn({ user, account, profile }) {
         if (account?.type !== 'oauth') return true;
