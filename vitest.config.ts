@@ -1,23 +1,36 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
-import { createRunDatabase } from './tests/databases.js';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { hostOf, postgresServer, probe } from './tests/databases.js';
+
+const memo = globalThis as { __shipnotePostgres?: Promise<boolean> };
 
 /**
- * One suite, two databases (drizzle-orm's own pattern): the `pglite` project always, and the `postgres`
- * project on a fresh database of the PostgreSQL server when one answers (DATABASE_URL, else the local one).
+ * Whether the `postgres` project runs: DATABASE_URL must answer when set; otherwise the machine's own
+ * server is used when it answers, and a line says when it does not. Decided once: vitest evaluates
+ * this file again for each project.
+ */
+function withPostgres(): Promise<boolean> {
+  return (memo.__shipnotePostgres ??= (async () => {
+    const server = postgresServer();
+    const why = await probe(server.url);
+    if (!why) return true;
+    if (server.required) throw new Error(`DATABASE_URL (${hostOf(server.url)}) does not answer: ${why}. Unset it to test on PGlite alone.`);
+    console.log(`[vitest] project postgres skipped: no PostgreSQL server at ${hostOf(server.url)} (${why}); testing on PGlite only`);
+    return false;
+  })());
+}
+
+/**
+ * One suite, two databases (drizzle-orm's own pattern): the `pglite` project always, the `postgres`
+ * project on a fresh database of the server (tests/global-setup.ts) when there is one.
  */
 export default defineConfig(async () => {
-  // the config is evaluated more than once per run: one database per run, made on the first evaluation
-  const made = process.env.SHIPNOTE_TEST_DATABASE_URL;
-  const server: Awaited<ReturnType<typeof createRunDatabase>> = made ? { url: made } : await createRunDatabase();
-  if (server.url) {
-    process.env.SHIPNOTE_TEST_DATABASE_URL = server.url;
-    process.env.SHIPNOTE_TEST_ADMIN_DB = new URL(process.env.DATABASE_URL || process.env.PG_PROBE_URL || 'postgres://postgres@127.0.0.1:5432/test').pathname.slice(1);
-  } else {
-    console.log(`[vitest] no PostgreSQL server (${server.why}): running on PGlite only`);
-  }
-  // REDIS_URL is the app's (shared limits across instances): tests that want Redis read TEST_REDIS_URL
-  const project = (name: string, databaseUrl: string) => ({ extends: true as const, test: { name, env: { DATABASE_URL: databaseUrl, REDIS_URL: '' } } });
+  const postgres = await withPostgres();
+  // an empty DATABASE_URL is "unset" (db/settings.ts): PGlite, whatever the shell says. REDIS_URL is the
+  // app's (limits shared across instances): tests that want Redis read TEST_REDIS_URL
+  const env = { DATABASE_URL: '', REDIS_URL: '', SHIPNOTE_TEST_POSTGRES_PROJECT: postgres ? '1' : '' };
+  const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: 'pglite', env } }];
+  if (postgres) projects.push({ extends: true, test: { name: 'postgres', env, globalSetup: ['tests/global-setup.ts'], setupFiles: ['tests/postgres-env.ts'] } });
   return {
     resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
     test: {
@@ -27,9 +40,7 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
-      globalSetup: ['tests/global-setup.ts'],
-      // an empty DATABASE_URL is "unset" (db/settings.ts): PGlite, whatever the shell says
-      projects: [project('pglite', ''), ...(server.url ? [project('postgres', server.url)] : [])],
+      projects,
     },
   };
 });

@@ -17,3 +17,9 @@ export function clock(): Clock {
 export function setClock(replacement: Clock | undefined) {
   globalThis.__shipnoteClock = replacement;
 }
+
+/** Tests only: a clock that stands still until the test advances it. */
+export function manualClock(start = Date.now()): Clock & { advance(ms: number): void } {
+  let now = start;
+  return { now: () => now, advance: (ms) => void (now += ms) };
+}

@@ -1,12 +1,20 @@
-/** Drops the run's PostgreSQL database (made by vitest.config.ts) once every project is done. */
-export default function setup() {
-  return async () => {
-    const url = process.env.SHIPNOTE_TEST_DATABASE_URL;
-    if (!url) return;
-    const { default: postgres } = await import('postgres');
-    const name = new URL(url).pathname.slice(1);
-    const admin = postgres(url.replace(`/${name}`, `/${process.env.SHIPNOTE_TEST_ADMIN_DB ?? 'test'}`), { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${name} with (force)`).catch((error: Error) => console.error(`[vitest] could not drop ${name}: ${error.message}`));
-    await admin.end({ timeout: 5 });
-  };
+import type { TestProject } from 'vitest/node';
+import { createRunDatabase, dropRunDatabase, postgresServer } from './databases';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the `postgres` project's database for this run (tests/postgres-env.ts makes it DATABASE_URL) */
+    databaseUrl: string;
+  }
+}
+
+/**
+ * The `postgres` project's globalSetup: a fresh database on the server for this run, handed to the
+ * project's workers, dropped when the run ends. Runs only when that project has files in the run.
+ */
+export default async function setup(project: TestProject) {
+  const server = postgresServer().url;
+  const url = await createRunDatabase(server);
+  project.provide('databaseUrl', url);
+  return () => dropRunDatabase(server, url);
 }

@@ -36,7 +36,10 @@ export async function startTestServer(routes: Routes, options: { followOrigin?: 
     try {
       const run = () => handler(toRequest(req));
       const response = await (origin ? runWithRequestOrigin(origin, run) : run());
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      // every Set-Cookie, not the last one only (Object.fromEntries keeps one value per name)
+      const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+      if (response.headers.has('set-cookie')) headers['set-cookie'] = response.headers.getSetCookie();
+      res.writeHead(response.status, headers);
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
       console.error(error);

@@ -24,7 +24,7 @@ import { redisAvailable } from './upstash-bridge';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const serverUrl = process.env.DATABASE_URL; // set in the `postgres` project only
 const skip = !serverUrl
-  ? process.env.SHIPNOTE_TEST_DATABASE_URL
+  ? process.env.SHIPNOTE_TEST_POSTGRES_PROJECT
     ? 'runs in the postgres project'
     : 'no PostgreSQL server reachable (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)'
   : !(await redisAvailable(REDIS_URL))

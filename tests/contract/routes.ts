@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { buildOpenApiDocument } from '@/server/surfaces/rest/openapi';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type Schema = Record<string, any>;
+export type Schema = Record<string, any>;
 
 export interface Route {
   method: string;
   /** the document's path, e.g. `/email/lists/{list_id}` */
   path: string;
+  operationId: string;
+  /** the operation (or the document) requires a security scheme: no token is a 401 */
   secured: boolean;
-  pathParams: string[];
-  queryParams: string[];
+  pathParams: { name: string; schema: Schema }[];
+  queryParams: { name: string; schema: Schema }[];
   body: Schema | null;
   /** `GET /email/lists/{list_id}` and the like: a route that reads or writes one list */
   listScoped: boolean;
@@ -23,14 +26,16 @@ export function documentedRoutes(): { routes: Route[]; resolve: (schema: Schema)
   const routes: Route[] = [];
   for (const [path, operations] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(operations)) {
-      const params = (op.parameters ?? []) as { in: string; name: string }[];
+      const params = (op.parameters ?? []) as { in: string; name: string; schema?: Schema }[];
       const body = op.requestBody?.content?.['application/json']?.schema;
+      const of = (where: string) => params.filter((p) => p.in === where).map((p) => ({ name: p.name, schema: resolve(p.schema ?? {}) }));
       routes.push({
         method: method.toUpperCase(),
         path,
+        operationId: op.operationId ?? `${method} ${path}`,
         secured: Array.isArray(op.security) ? op.security.length > 0 : Boolean(doc.security?.length),
-        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-        queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+        pathParams: of('path'),
+        queryParams: of('query'),
         body: body ? resolve(body) : null,
         listScoped: path.includes('{list_id}'),
       });
@@ -39,29 +44,63 @@ export function documentedRoutes(): { routes: Route[]; resolve: (schema: Schema)
   return { routes, resolve };
 }
 
-/** A minimal valid value of a JSON schema (the first choice of every union and enum). */
-export function exampleOf(schema: Schema, resolve: (s: Schema) => Schema, depth = 0): unknown {
+/**
+ * Minimal valid bodies where the document's schema is looser than the rule behind it (an `emails` array
+ * of plain strings): keyed by operationId, used instead of the schema's own example.
+ */
+const EXAMPLES: Record<string, () => unknown> = {
+  'recipients-add': () => ({ emails: [uniqueAddress()] }),
+  'recipients-upsert': () => ({ recipients: [uniqueAddress()] }),
+  'recipients-removeBatch': () => ({ emails: ['nobody@example.test'] }),
+};
+
+export const uniqueAddress = () => `contract-${randomUUID().slice(0, 8)}@example.test`;
+
+/** A route's minimal valid body: its table entry, else one derived from the schema. */
+export function bodyOf(route: Route, resolve: (s: Schema) => Schema): unknown {
+  return EXAMPLES[route.operationId]?.() ?? exampleOf(route.body!, resolve);
+}
+
+/** A minimal valid value of a JSON schema: required fields only, the first choice of every union and enum. */
+export function exampleOf(schema: Schema, resolve: (s: Schema) => Schema = (s) => s, known: Record<string, unknown> = {}, depth = 0): unknown {
   const s = resolve(schema);
   if (s.example !== undefined) return s.example;
+  if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
-  if (s.anyOf || s.oneOf) return exampleOf((s.anyOf ?? s.oneOf)[0], resolve, depth + 1);
+  if (s.anyOf || s.oneOf) return exampleOf((s.anyOf ?? s.oneOf)[0], resolve, known, depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (type === 'object' || s.properties) {
     const out: Record<string, unknown> = {};
     // the required fields; an object that requires none (batch remove) gets its first one
-    const names = s.required?.length ? s.required : Object.keys(s.properties ?? {}).slice(0, 1);
-    for (const name of names) out[name] = exampleOf(s.properties[name], resolve, depth + 1);
+    const names: string[] = s.required?.length ? s.required : Object.keys(s.properties ?? {}).slice(0, 1);
+    for (const name of names) out[name] = name in known ? known[name] : exampleOf(s.properties[name], resolve, known, depth + 1);
     return out;
   }
-  if (type === 'array') return depth > 4 ? [] : Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => exampleOf(s.items ?? {}, resolve, depth + 1));
+  if (type === 'array') return depth > 4 ? [] : Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => exampleOf(s.items ?? {}, resolve, known, depth + 1));
   if (type === 'integer' || type === 'number') return Math.max(1, s.minimum ?? 1);
   if (type === 'boolean') return true;
-  if (s.format === 'email') return `contract-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  if (type === 'null') return null;
+  if (s.format === 'email') return uniqueAddress();
+  if (s.format === 'uuid') return randomUUID();
   if (s.format === 'date-time') return new Date().toISOString();
-  if (s.format === 'uuid' || String(s.pattern ?? '').includes('[0-9a-fA-F]{8}')) return randomUUID();
-  if (s.format === 'date' || String(s.pattern ?? '').startsWith('^\\d{4}-')) return '2025-03-01';
-  if (s.pattern?.includes('0-9a-f')) return 'abcdef1';
-  return s.minLength > 1 ? 'x'.repeat(s.minLength) : `Contract ${Math.random().toString(36).slice(2, 8)}`;
+  if (s.format === 'date') return '2025-03-01';
+  if (s.format === 'uri' || s.format === 'url') return 'https://example.test/contract';
+  if (s.pattern) return fc.sample(fc.stringMatching(new RegExp(s.pattern)), { numRuns: 1, seed: 1 })[0];
+  const text = `Contract ${randomUUID().slice(0, 8)}`;
+  return text.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? text.length);
+}
+
+/** A value of a type the schema does not allow: a number for a string, a string for anything else. */
+export function wrongValueOf(schema: Schema): unknown {
+  const types = new Set<string>();
+  const collect = (s: Schema) => {
+    for (const option of s.anyOf ?? s.oneOf ?? []) collect(option);
+    for (const t of Array.isArray(s.type) ? s.type : s.type ? [s.type] : []) types.add(t);
+    if (s.enum) types.add('enum');
+  };
+  collect(schema);
+  if (types.has('enum') || types.has('string')) return types.has('number') || types.has('integer') ? { not: 'this' } : 12345;
+  return types.has('object') ? 'not an object' : { not: 'this' };
 }
 
 /** The path to the first string inside a value, to put hostile text there. */
@@ -88,9 +127,24 @@ export function setAt(value: unknown, path: (string | number)[], replacement: un
   return copy;
 }
 
-/** True for the error bodies of api-v1.md section 7. */
+/** The route's URL below the host, each path parameter filled from `values` (already URL-encoded). */
+export function urlOf(route: Route, values: Record<string, string>): string {
+  return `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? encodeURIComponent(randomUUID()))}`;
+}
+
+/** True for the error bodies of api-v1.md section 7: `{"detail": string}` or `{"detail": [{loc, msg, type}]}`. */
 export function isSpecError(json: unknown): boolean {
-  const detail = (json as { detail?: unknown } | undefined)?.detail;
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
+  const detail = (json as { detail?: unknown }).detail;
   if (typeof detail === 'string') return true;
-  return Array.isArray(detail) && detail.length > 0 && detail.every((d) => Array.isArray(d.loc) && typeof d.msg === 'string' && typeof d.type === 'string');
+  return (
+    Array.isArray(detail) &&
+    detail.length > 0 &&
+    detail.every((d) => d && Array.isArray(d.loc) && d.loc.every((part: unknown) => typeof part === 'string' || typeof part === 'number') && typeof d.msg === 'string' && typeof d.type === 'string')
+  );
+}
+
+/** `{"detail": string}`: the body of a 401, 404, 409, 413 or 429. */
+export function isDetailMessage(json: unknown): boolean {
+  return Boolean(json) && typeof (json as { detail?: unknown }).detail === 'string';
 }

@@ -8,7 +8,7 @@ import { publishBanner } from '@/server/banner/publish';
 import { flushPageViews } from '@/server/banner/page-url';
 import { getBannerState, setSiteOrigins } from '@/server/banner/state';
 import { takeDownBanner } from '@/server/banner/take-down';
-import { setClock } from '@/server/clock';
+import { manualClock, setClock } from '@/server/clock';
 import { createTestProject } from '@/tests/factories';
 import { apiClient } from '@/tests/http';
 import { startSurfaces, type Surface } from './servers';
@@ -157,16 +157,20 @@ describe.each([0, 1])('GET /banner (surface %i)', (index) => {
 
     it('serves until a scheduled take-down and not a moment after, even from the cache', async () => {
       const { token, ctx } = await projectWithBanner();
-      const at = new Date(Date.now() + 1500).toISOString();
-      await takeDownBanner({ ctx, input: { at } });
-      const live = await call({ token })('GET', '/api/v1/banner');
-      expect(live.status).toBe(200);
-      expect(live.json.expires_at).toBe(at);
-      // no cache may keep it past expires_at
-      expect(live.headers.get('cache-control')).toMatch(/^private, max-age=[01], stale-while-revalidate=0$/);
-      // the clock moves past the take-down; the answer cached a moment ago must not outlive it
-      setClock({ now: () => Date.parse(at) + 5 });
+      const time = manualClock();
+      setClock(time);
       try {
+        const at = new Date(time.now() + 1500).toISOString();
+        await takeDownBanner({ ctx, input: { at } });
+        const live = await call({ token })('GET', '/api/v1/banner');
+        expect(live.status).toBe(200);
+        expect(live.json.expires_at).toBe(at);
+        // no cache may keep it past expires_at
+        expect(live.headers.get('cache-control')).toMatch(/^private, max-age=[01], stale-while-revalidate=0$/);
+        time.advance(1499);
+        expect((await call({ token })('GET', '/api/v1/banner')).status).toBe(200);
+        // the answer cached a moment ago must not outlive the take-down
+        time.advance(2);
         expect((await call({ token })('GET', '/api/v1/banner')).status).toBe(404);
       } finally {
         setClock(undefined);

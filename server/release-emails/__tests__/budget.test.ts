@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redisAvailable } from '@/tests/upstash-bridge';
 import { failingDependencies, reportSuccess } from '../../dependency-status';
 import { connectTcpRedis, upstashOverTcp } from '../../redis';
-import { databaseBudget, EMAIL_BUDGET_DEPENDENCY, redisBudget } from '../budget';
+import { databaseBudget, EMAIL_BUDGET_DEPENDENCY, redisBudget, type EmailBudget } from '../budget';
 import { ledger, listWithChangelog, setupEmailHarness, worker } from './harness';
 
 const h = setupEmailHarness();
@@ -17,6 +17,14 @@ afterEach(() => {
   reportSuccess('redis');
   vi.restoreAllMocks();
 });
+
+/** `done` resolves once `count` has been called `n` times. */
+function passes(n: number) {
+  let left = n;
+  let reached!: () => void;
+  const done = new Promise<void>((resolve) => (reached = resolve));
+  return { done, count: () => void (--left === 0 && reached()) };
+}
 
 const used = async (name: string) => {
   const rows = (await h.db.execute(sql`select used from email_budget where name = ${name}`)) as unknown as { rows?: { used: number }[] } | { used: number }[];
@@ -54,12 +62,23 @@ describe('the shared SMTP budget in the database', () => {
   it('holds a worker to it: with a budget of 2, a send to 5 delivers 2 and waits; idle passes spend nothing', async () => {
     const name = `worker-${randomUUID()}`;
     const setup = await listWithChangelog(h, 5);
-    const w = worker(h, [setup.projectId], { budget: databaseBudget(h.db, { limit: 2, windowSeconds: 3600, name }) });
-    await new Promise((resolve) => setTimeout(resolve, 300)); // idle passes: take, nothing due, give back
+    const budget = databaseBudget(h.db, { limit: 2, windowSeconds: 3600, name });
+    // the test waits for the worker's passes, never for time: two idle ones, then the first refusal
+    const idlePasses = passes(2);
+    const refused = passes(1);
+    const watched: EmailBudget = {
+      refund: () => budget.refund(),
+      take: async () => {
+        const wait = await budget.take();
+        if (wait > 0) refused.count();
+        return wait;
+      },
+    };
+    const w = worker(h, [setup.projectId], { budget: watched, onIdle: idlePasses.count });
+    await idlePasses.done; // take, nothing due, give back
     expect(await used(name)).toBe(0);
     const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
-    await vi.waitFor(async () => expect((await ledger(h.db, send.id)).filter((r) => r.status === 'sent')).toHaveLength(2), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await refused.done; // the third email waits for the next window: the worker is held
     await w.stop();
     const rows = await ledger(h.db, send.id);
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);

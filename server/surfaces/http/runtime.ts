@@ -13,18 +13,25 @@ import { config } from '../../config';
 export async function prepareAuthEnvironment(database: Pick<DatabaseHandle, 'db' | 'kind'>) {
   process.env.NEXTAUTH_URL ||= config.appUrl;
   if (process.env.NEXTAUTH_SECRET) return;
-  process.env.NEXTAUTH_SECRET = database.kind === 'postgres' ? await sharedSecret(database.db, 'nextauth') : readOrCreateSecret('auth-secret');
+  // a secret an earlier version generated into the data folder is proposed first: its sessions stay valid
+  process.env.NEXTAUTH_SECRET =
+    database.kind === 'postgres' ? await sharedSecret(database.db, 'nextauth', readSecret('auth-secret') ?? undefined) : readOrCreateSecret('auth-secret');
+}
+
+function readSecret(name: string): string | null {
+  try {
+    return fs.readFileSync(path.join(config.dataDir, name), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 /** A random secret kept in the data folder, so sessions survive restarts of the embedded default. */
 function readOrCreateSecret(name: string): string {
-  const file = path.join(config.dataDir, name);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
+  const existing = readSecret(name);
+  if (existing) return existing;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(path.join(config.dataDir, name), secret, { mode: 0o600 });
+  return secret;
 }

@@ -1,0 +1,67 @@
+import { and, eq, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import * as schema from '@/db/schema';
+import { addRecipients } from '@/server/recipients/add';
+import { removeRecipient } from '@/server/recipients/remove';
+import { createList } from '@/server/mailing-lists/create';
+import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from '@/server/content/__tests__/helpers';
+import { createTestProject } from '@/tests/factories';
+
+/**
+ * What the contract and fuzz suites call routes and tools with: a project holding a list with an active,
+ * a removed and an unsubscribed recipient, and one published item of every kind; and another project
+ * with a list of its own, for cross-project calls.
+ */
+export async function createWorld(db: Database) {
+  const a = await createTestProject(db);
+  const b = await createTestProject(db);
+  const ctx = { db, projectId: a.project.id };
+  const list = await createList({ ctx, input: { name: 'Contract' } });
+  await addRecipients({ ctx, input: { list_id: list.id, emails: ['active@example.test', 'removed@example.test', 'unsubscribed@example.test'] } });
+  await removeRecipient({ ctx, input: { list_id: list.id, identifier: 'removed@example.test' } });
+  await db
+    .update(schema.recipients)
+    .set({ status: 'unsubscribed', statusChangedAt: new Date() })
+    .where(and(eq(schema.recipients.listId, list.id), eq(schema.recipients.email, 'unsubscribed@example.test')));
+  const caller = await tokenCaller(a.token);
+  const changelog = await publishChangelog(caller, { title: 'Contract', content: '## Added\n- a thing' });
+  const blogPost = await publishBlogPost(caller, '# Contract\n\nA post.');
+  const kbSet = await publishKbSet(caller, [{ category: 'Start', title: 'Hello', body: 'World' }]);
+  await caller.banner.publish({ headline: 'Contract', body: 'A banner.', cta_label: 'Read' });
+  const theirList = await createList({ ctx: { db, projectId: b.project.id }, input: { name: 'Theirs' } });
+  return {
+    mine: {
+      ...a,
+      listId: list.id,
+      recipient: 'active@example.test',
+      /** a published item's public slug, by the first path segment of the public route that serves it */
+      slugs: { changelog: changelog.slug!, blog: blogPost.slug!, kb: kbSet.slug! } as Record<string, string>,
+      ids: { changelog: changelog.id, blog_post: blogPost.id, kb_set: kbSet.id },
+    },
+    theirs: { ...b, listId: theirList.id },
+  };
+}
+
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+// bookkeeping that reads update on purpose (a token's last use) is not "a write"
+const BOOKKEEPING = new Set(['api_tokens', 'oauth_grants']);
+
+/** Every table of the schema with a project_id column: where a project's rows live. */
+const PROJECT_TABLES = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableConfig(table as PgTable))
+  .filter((config) => config.columns.some((column) => column.name === 'project_id') && !BOOKKEEPING.has(config.name))
+  .map((config) => config.name);
+
+/** A digest of every row of the project in every table (and the project row), in one query: equal digests, nothing written. */
+export async function projectDigest(db: Database, projectId: string): Promise<Record<string, string>> {
+  const parts = ['projects', ...PROJECT_TABLES].map((table) => {
+    const column = sql.identifier(table === 'projects' ? 'id' : 'project_id');
+    return sql`select ${table}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.identifier(table)} t where ${column} = ${projectId}`;
+  });
+  const result = await db.execute(sql.join(parts, sql` union all `));
+  const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as { name: string; digest: string }[];
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
