@@ -209,6 +209,25 @@ describe.skipIf(skip)('two instances on one PostgreSQL and one Redis', () => {
     expect(reached).toBeLessThan(1000);
   });
 
+  it('an unpublish on A stops B serving the changelog and its feed within a second (the cache keeps 30 s); a republish reaches B as fast', async () => {
+    const { user, project } = await createTestProject(database.db);
+    const cookie = await sessionOn(a, user.id);
+    const draft = await dashboard(a, cookie, project.id)('changelogs.manage.save', { title: 'Shared cache', content: '## Added\n- One cache' });
+    const id = draft.json.result.data.id as string;
+    const published = await dashboard(a, cookie, project.id)('content.publish', { kind: 'changelog', id });
+    const slug = published.json.result.data.slug as string;
+    const read = (instance: Instance) => request(instance, 'GET', `/api/v1/changelog/${slug}`);
+    const feed = (instance: Instance) => request(instance, 'GET', `/api/v1/changelog/${slug}/feed`);
+    expect((await read(b)).status).toBe(200); // B now holds both in its cache
+    expect((await feed(b)).status).toBe(200);
+
+    expect((await dashboard(a, cookie, project.id)('content.unpublish', { kind: 'changelog', id })).status).toBe(200);
+    expect(await within(1000, async () => (await read(b)).status === 404 && (await feed(b)).status === 404)).toBeLessThan(1000);
+
+    expect((await dashboard(a, cookie, project.id)('content.publish', { kind: 'changelog', id })).status).toBe(200);
+    expect(await within(1000, async () => (await read(b)).status === 200)).toBeLessThan(1000);
+  });
+
   it('a token revoked on A is refused by B within a second (well before its 1 s cache would expire)', async () => {
     const { user, project } = await createTestProject(database.db);
     const created = await createApiToken(database.db, { projectId: project.id, userId: user.id, name: 'revoked on A' });

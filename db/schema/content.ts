@@ -14,6 +14,31 @@ export interface KbArticleRecord {
   source?: { provider: string; article_id: string; url: string; updated_at: string };
 }
 
+/**
+ * What pages and feeds show of an item, rendered and sanitized once at save (server/content/kinds) and
+ * stored beside its source; null only on rows saved before it existed, which are rendered when read.
+ */
+export interface RenderedChangelog {
+  html: string;
+  /** plain-text summary for link previews */
+  summary: string;
+  /** the feed's items: each list item under a `## ` heading */
+  entries: { category: string; title: string; html: string }[];
+}
+
+export interface RenderedBlogPost {
+  html: string;
+  /** plain-text summary for link previews (200 characters) */
+  summary: string;
+  /** plain-text summary for feed readers (280 characters) */
+  excerpt: string;
+}
+
+/** Per article, in order: its sanitized HTML and plain text (the page's search). */
+export interface RenderedKbSet {
+  articles: { html: string; text: string }[];
+}
+
 // Columns every kind has: the public slug is given on first publish and never changes afterwards.
 const publication = () => ({
   id: id(),
@@ -37,6 +62,7 @@ export const changelogs = pgTable(
     periodStart: date('period_start', { mode: 'string' }),
     periodEnd: date('period_end', { mode: 'string' }),
     commitCount: integer('commit_count'),
+    rendered: jsonb('rendered').$type<RenderedChangelog>(),
   },
   (t) => [
     uniqueIndex('changelogs_slug_idx').on(t.slug),
@@ -52,6 +78,7 @@ export const blogPosts = pgTable(
     content: text('content').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    rendered: jsonb('rendered').$type<RenderedBlogPost>(),
   },
   (t) => [
     uniqueIndex('blog_posts_slug_idx').on(t.slug),
@@ -70,6 +97,7 @@ export const kbSets = pgTable(
     source: text('source'),
     sourceUrl: text('source_url'),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    rendered: jsonb('rendered').$type<RenderedKbSet>(),
   },
   (t) => [
     uniqueIndex('kb_sets_slug_idx').on(t.slug),

@@ -1,6 +1,9 @@
+import { onInvalidation, publishInvalidation } from '../cache-bus';
+
 /**
- * A short in-process cache of published content, so the hot public GETs skip the database. Every
- * content write clears it; other instances (PostgreSQL deployments) see a change within the TTL.
+ * An in-process cache of published content (objects, pages, feeds), so the hot public GETs neither
+ * query nor build twice. Every content write clears it here and, through the invalidation bus, on every
+ * other instance within milliseconds; the TTL only bounds how long a lost bus message could matter.
  */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 2_000;
@@ -16,7 +19,11 @@ declare global {
 }
 
 function store(): Map<string, Entry> {
-  globalThis.__shipnoteContentCache ??= new Map();
+  if (!globalThis.__shipnoteContentCache) {
+    const entries = new Map<string, Entry>();
+    onInvalidation('content', () => entries.clear());
+    globalThis.__shipnoteContentCache = entries;
+  }
   return globalThis.__shipnoteContentCache;
 }
 
@@ -35,7 +42,8 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return value;
 }
 
-/** Called by every write to content: publish, unpublish, and saves. */
+/** Called by every write to content (publish, unpublish, saves): here at once, elsewhere within milliseconds. */
 export function invalidatePublicContent() {
-  store().clear();
+  store();
+  publishInvalidation('content');
 }

@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { changelogs, projects } from '@/db/schema';
 import { AppError } from '../errors';
-import { renderMarkdown } from '../markdown/render';
-import { excerpt } from '../markdown/structure';
 import { slugify } from '../projects/slug';
 import type { ContentKind } from './kind';
 import { publicUrls } from './urls';
@@ -32,11 +30,6 @@ export function toPublicProject(project: { name: string; slug: string }): TPubli
 /** Today's date in UTC, YYYY-MM-DD. */
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
-}
-
-/** A markdown item's page beside its object: a plain-text summary for link previews, and the body. */
-export function renderedBody(markdown: string, fallbackSummary: string) {
-  return { description: excerpt(markdown, 200) || fallbackSummary, html: renderMarkdown(markdown) };
 }
 
 /** A fragment id for `text`, unique among those already `taken` (a page's anchors, a feed's guids). */

@@ -52,6 +52,8 @@ export interface ContentKind<
   slugWords?(row: T['$inferSelect']): string;
   /** save_*: the columns an input writes, and what a new item starts with beside them */
   saveValues(input: I): Partial<T['$inferInsert']>;
+  /** what pages and feeds show, rendered and sanitized once: at save, from the columns saveValues writes */
+  render(source: Partial<T['$inferInsert']>): NonNullable<T['$inferInsert']['rendered']>;
   createDefaults?(): Partial<T['$inferInsert']>;
   /** the public page of an item */
   page(found: Published<T['$inferSelect'], P>): Page;

@@ -12,7 +12,8 @@ type Values = typeof changelogs.$inferInsert;
 /** save_changelog, save_blog_post, save_kb_set: a new draft without `id`, else an update of the project's item (live if published). */
 export async function saveItem<M, I extends { id?: string }>(kind: AnyContentKind<unknown, M, I>, { ctx, input }: { ctx: ProjectScope; input: I }): Promise<M> {
   const t = columnsOf(kind);
-  const values = kind.saveValues(input) as Values;
+  const source = kind.saveValues(input);
+  const values = { ...source, rendered: kind.render(source) } as Values;
   const row = await ctx.db.transaction(async (tx) => {
     const [saved] = input.id
       ? await tx
@@ -22,7 +23,7 @@ export async function saveItem<M, I extends { id?: string }>(kind: AnyContentKin
           .returning()
       : await tx
           .insert(t)
-          .values({ ...kind.createDefaults?.(), ...values, projectId: ctx.projectId })
+          .values({ ...kind.createDefaults?.(), ...values, projectId: ctx.projectId } as Values)
           .returning();
     if (!saved) throw notFound(kind);
     // one bound sent alone (or a new post's default day) can still cross the stored other one

@@ -1,9 +1,9 @@
-import { blogPosts } from '@/db/schema';
+import { blogPosts, type RenderedBlogPost } from '@/db/schema';
 import { renderMarkdown } from '../../markdown/render';
 import { excerpt, firstHeading } from '../../markdown/structure';
 import { markdownToText } from '../../markdown/text';
 import { defineKind } from '../kind';
-import { renderedBody, today } from '../internal';
+import { today } from '../internal';
 import { escapeText } from '../rss';
 import { toDate } from '../schemas';
 import { publicUrls } from '../urls';
@@ -24,6 +24,10 @@ function fields(row: Row) {
   return { id: row.id, content: row.content, period_start: row.periodStart, period_end: row.periodEnd, created_at: row.createdAt.toISOString() };
 }
 
+function render({ content = '' }: { content?: string }): RenderedBlogPost {
+  return { html: renderMarkdown(content), summary: excerpt(content, 200), excerpt: excerpt(content) };
+}
+
 /** Blog posts: markdown whose first `# ` heading is the title, covering a period of days. */
 export const BLOG_POST = defineKind({
   kind: 'blog_post',
@@ -40,22 +44,27 @@ export const BLOG_POST = defineKind({
     ...(input.period_end && { periodEnd: toDate(input.period_end) }),
   }),
   createDefaults: () => ({ periodStart: today(), periodEnd: today() }),
-  page: ({ item, project }) => {
+  render,
+  page: ({ item, row, project }) => {
     const title = blogPostTitle(item.content);
-    return { post: item, project, title, ...renderedBody(item.content, title), feed_url: publicUrls.feed(PATH, item.slug) };
+    const { html, summary } = row.rendered ?? render(row);
+    return { post: item, project, title, description: summary || title, html, feed_url: publicUrls.feed(PATH, item.slug) };
   },
   feed: {
     channel: ({ item, project }) => ({ title: `${project.name} blog: ${blogPostTitle(item.content)}`, description: `A blog post of ${project.name}` }),
-    items: ({ item }) => [
-      {
-        title: blogPostTitle(item.content),
-        url: publicUrls.page(PATH, item.slug),
-        // a plain-text summary, escaped because readers take description as HTML
-        description: escapeText(excerpt(item.content)),
-        html: renderMarkdown(item.content),
-        date: item.published_at,
-      },
-    ],
+    items: ({ item, row }) => {
+      const rendered = row.rendered ?? render(row);
+      return [
+        {
+          title: blogPostTitle(item.content),
+          url: publicUrls.page(PATH, item.slug),
+          // a plain-text summary, escaped because readers take description as HTML
+          description: escapeText(rendered.excerpt),
+          html: rendered.html,
+          date: item.published_at,
+        },
+      ];
+    },
     list: (project) => ({
       title: project.name ? `${project.name} blog` : project.slug ? `${project.slug} blog` : 'Shipnote blog posts',
       description: project.name ? `Blog posts of ${project.name}` : 'Blog posts published on Shipnote',

@@ -1,5 +1,4 @@
-import { renderMarkdown } from '../../markdown/render';
-import { changelogEntries } from '../../markdown/structure';
+import type { RenderedChangelog } from '@/db/schema';
 import { uniqueAnchor } from '../internal';
 import type { FeedItem } from '../rss';
 import { publicUrls } from '../urls';
@@ -11,11 +10,9 @@ const WHOLE_CHANGELOG_CATEGORY = 'Changelog';
  * One item per entry (decisions.md "Changelog feed"), linked to a fragment of the page so each guid stays
  * unique and stable while its text does; without entries, the whole changelog as one item.
  */
-export function changelogFeedItems(changelog: TChangelog): FeedItem[] {
+export function changelogFeedItems(changelog: TChangelog, { html, entries }: RenderedChangelog): FeedItem[] {
   const pageUrl = publicUrls.changelog(changelog.slug);
-  const entries = changelogEntries(changelog.content);
   if (!entries.length) {
-    const html = renderMarkdown(changelog.content);
     return [{ title: changelog.title, url: pageUrl, description: html, html, categories: [WHOLE_CHANGELOG_CATEGORY], date: changelog.published_at }];
   }
   const anchors = new Set<string>();

@@ -1,6 +1,7 @@
-import { changelogs } from '@/db/schema';
+import { changelogs, type RenderedChangelog } from '@/db/schema';
+import { renderMarkdown } from '../../markdown/render';
+import { changelogEntries, excerpt } from '../../markdown/structure';
 import { defineKind } from '../kind';
-import { renderedBody } from '../internal';
 import { toDate } from '../schemas';
 import { publicUrls } from '../urls';
 import { changelogFeedItems } from './changelog-feed';
@@ -22,6 +23,10 @@ function fields(row: Row) {
   };
 }
 
+function render({ content = '' }: { content?: string }): RenderedChangelog {
+  return { html: renderMarkdown(content), summary: excerpt(content, 200), entries: changelogEntries(content) };
+}
+
 /** Changelogs: a title, an optional version, markdown entries under `## ` headings, an optional period. */
 export const CHANGELOG = defineKind({
   kind: 'changelog',
@@ -41,17 +46,16 @@ export const CHANGELOG = defineKind({
     ...(input.period_end !== undefined && { periodEnd: input.period_end && toDate(input.period_end) }),
     ...(input.commit_count !== undefined && { commitCount: input.commit_count }),
   }),
-  page: ({ item, project }) => ({
-    changelog: item,
-    project,
-    ...renderedBody(item.content, item.title),
-    feed_url: publicUrls.feed(PATH, item.slug),
-  }),
+  render,
+  page: ({ item, row, project }) => {
+    const { html, summary } = row.rendered ?? render(row);
+    return { changelog: item, project, description: summary || item.title, html, feed_url: publicUrls.feed(PATH, item.slug) };
+  },
   feed: {
     channel: ({ item, project }) => ({
       title: `${project.name}: ${item.title}`,
       description: `Changelog${item.version ? ` (${item.version})` : ''} of ${project.name}`,
     }),
-    items: ({ item }) => changelogFeedItems(item),
+    items: ({ item, row }) => changelogFeedItems(item, row.rendered ?? render(row)),
   },
 });

@@ -1,4 +1,4 @@
-import type { KbArticleRecord } from '@/db/schema';
+import type { KbArticleRecord, RenderedKbSet } from '@/db/schema';
 import { renderMarkdown } from '../../markdown/render';
 import { markdownToText } from '../../markdown/text';
 import { uniqueAnchor } from '../internal';
@@ -21,18 +21,23 @@ export function toArticleRecord(article: TKbArticle): KbArticleRecord {
   return { category: article.category, title: article.title, body: article.body, ...(article.source && { source: article.source }) };
 }
 
+/** Each article's sanitized HTML and plain text, in order: rendered once, at save. */
+export function renderArticles(articles: Pick<KbArticleRecord, 'body'>[]): RenderedKbSet {
+  return { articles: articles.map(({ body }) => ({ html: renderMarkdown(body), text: markdownToText(body) })) };
+}
+
 /** Articles grouped by category in the order categories first appear, each with a unique anchor. */
-export function groupArticles(articles: KbArticleRecord[]): TKbSetPage['categories'] {
+export function groupArticles(articles: KbArticleRecord[], rendered: RenderedKbSet): TKbSetPage['categories'] {
   const categories = new Map<string, TKbSetPage['categories'][number]>();
   const anchors = new Set<string>();
-  for (const article of articles) {
+  for (const [index, article] of articles.entries()) {
     const category = categories.get(article.category) ?? { name: article.category, articles: [] };
     categories.set(article.category, category);
     category.articles.push({
       anchor: uniqueAnchor(anchors, article.title, 60),
       title: article.title,
-      html: renderMarkdown(article.body),
-      text: markdownToText(article.body),
+      html: rendered.articles[index]!.html,
+      text: rendered.articles[index]!.text,
       source_url: article.source?.url ?? null,
     });
   }

@@ -1,6 +1,6 @@
 import { kbSets } from '@/db/schema';
 import { defineKind } from '../kind';
-import { groupArticles, kbContent, toArticleRecord } from './kb-articles';
+import { groupArticles, kbContent, renderArticles, toArticleRecord } from './kb-articles';
 import { ZKbSet, ZKbSetPage, ZManagedKbSet, ZSaveKbSetInput } from './kb-set-schemas';
 
 type Row = typeof kbSets.$inferSelect;
@@ -37,5 +37,6 @@ export const KB_SET = defineKind({
     ...(input.source_url !== undefined && { sourceUrl: input.source_url }),
     ...(input.synced_at !== undefined && { syncedAt: input.synced_at ? new Date(input.synced_at) : null }),
   }),
-  page: ({ item, row, project }) => ({ project, set: item, title: row.title, categories: groupArticles(row.articles) }),
+  render: ({ articles = [] }) => renderArticles(articles),
+  page: ({ item, row, project }) => ({ project, set: item, title: row.title, categories: groupArticles(row.articles, row.rendered ?? renderArticles(row.articles)) }),
 });
