@@ -105,7 +105,17 @@ test('a new user writes, previews and publishes a changelog, a blog post and a K
   const blogs = await readAdvertisedFeed(page, /Rocket Shop blog/);
   expect(blogs.feed.items.map((i) => i.title)).toEqual(['How we halved build times']);
 
-  // unpublishing takes the page down
+  // the page is rendered once after each content write: visitors after the first get the kept bytes,
+  // with a validator
+  const rendered = await (await page.request.get(changelogPath)).text();
+  const again = await page.request.get(changelogPath);
+  expect(await again.text()).toBe(rendered);
+  expect(again.headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+  const etag = again.headers()['etag']!;
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  expect((await page.request.get(changelogPath, { headers: { 'if-none-match': etag } })).status()).toBe(304);
+
+  // unpublishing takes the page down at once, cached or not
   await page.goto(`/p/${slug}/changelogs`);
   await page.getByRole('link', { name: 'Spring release (2.1.0)' }).click();
   await page.getByRole('button', { name: 'Unpublish' }).click();

@@ -10,6 +10,7 @@ import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
+import { servePublicPage } from './page-cache';
 import { frontListener } from './front';
 import { prepareAuthEnvironment } from './runtime';
 
@@ -35,9 +36,12 @@ async function main() {
   const purge = startPurgeTimer(async () => database.db);
   const pageViews = startPageViewFlusher(async () => database.db);
 
+  const render = (req: http.IncomingMessage, res: http.ServerResponse) => void handle(req, res);
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (handleFastPath(req, res)) return;
-    void handle(req, res);
+    // pages of published content from memory (not in development, where the code changes under them)
+    if (!dev && servePublicPage(req, res, () => render(req, res))) return;
+    render(req, res);
   };
   const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));
   server.listen(config.port, () => {
