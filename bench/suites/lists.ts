@@ -135,7 +135,7 @@ async function compare(name: string, service: (round: number) => Promise<unknown
   console.log(`${line(name, serviceMs)}  ${(median(serviceMs) / median(rawMs)).toFixed(2)}x the raw SQL time`);
 }
 
-function client(bench: BenchContext) {
+export function client(bench: BenchContext) {
   const send = (method: string, path: string, body?: unknown) =>
     fetch(`${bench.baseUrl}/api/v1${path}`, {
       method,

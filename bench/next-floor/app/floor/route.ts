@@ -17,3 +17,4 @@ export function GET() {
 }
 
 export const dynamic = 'force-dynamic';
+export { GET as POST };

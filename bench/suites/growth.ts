@@ -1,0 +1,39 @@
+import type { BenchContext } from '../harness';
+import { client } from './lists';
+
+// How cost grows with data: the recipients listing and search over a list with 1k, 10k and 100k
+// historical rows, and a changelog feed of 10, 100 and 1,000 items. CPU per request at each size.
+const STEPS = [1_000, 10_000, 100_000].filter((n) => n <= Number(process.env.BENCH_GROWTH_MAX ?? 100_000));
+
+export default async function growth(bench: BenchContext) {
+  const api = client(bench);
+  const list = (await api('POST', '/email/lists', { name: `Growth ${Date.now()}` })).id as string;
+  let written = 0;
+  for (const size of STEPS) {
+    for (; written < size; written += 500) {
+      const batch = Array.from({ length: 500 }, (_, i) => ({ email: `grow-${written + i}@example.com`, name: `Grow ${written + i}` }));
+      await api('PUT', `/email/lists/${list}/recipients`, { recipients: batch });
+      if (written + 500 < size) await api('POST', `/email/lists/${list}/recipients/remove`, { emails: batch.map((r) => r.email) });
+    }
+    const headers = { authorization: `Bearer ${bench.token}` };
+    bench.report(`GET recipients?limit=100 at ${size} rows`, await bench.measure(`${bench.baseUrl}/api/v1/email/lists/${list}/recipients?limit=100`, { headers }));
+    bench.report(`GET recipients?q= (rare) at ${size} rows`, await bench.measure(`${bench.baseUrl}/api/v1/email/lists/${list}/recipients?q=grow-7@&limit=100`, { headers }));
+  }
+
+  for (const items of [10, 100, 1_000]) {
+    const content = `## Added\n${Array.from({ length: items }, (_, i) => `- **Entry ${i}**: what changed and why it matters`).join('\n')}\n`;
+    const draft = await trpc(bench, 'changelogs.manage.save', { title: `Growth ${items}`, content });
+    const { slug } = await trpc(bench, 'content.publish', { kind: 'changelog', id: draft.id });
+    bench.report(`GET changelog feed with ${items} items`, await bench.measure(`${bench.baseUrl}/api/v1/changelog/${slug}/feed`));
+  }
+}
+
+async function trpc(bench: BenchContext, path: string, body: object) {
+  const res = await fetch(`${bench.baseUrl}/api/trpc/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json', origin: bench.baseUrl },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: { id: string; slug: string } } }).result.data;
+}
