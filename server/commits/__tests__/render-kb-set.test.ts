@@ -39,7 +39,9 @@ describe('the knowledge-base draft', () => {
     expect(refactor).not.toContain('Reviewed-by');
     const dropped = byTitle('Drop the v0 endpoints').body;
     expect(dropped).toContain('The v0 routes were deprecated a year ago.');
-    expect(dropped).toContain(`${MIGRATION_HEADING}\n\n${NO_MIGRATION_NOTES}`);
+    expect(dropped).toBe(
+      `**Breaking change.** Read the migration notes before you update.\n\nThe v0 routes were deprecated a year ago.\n\nChanged in March 2025 ([a300000](${REPO}/commit/${'a3'.padEnd(40, '0')})).\n\n${MIGRATION_HEADING}\n\n${NO_MIGRATION_NOTES}\n`,
+    );
     expect(renderMarkdown(dropped)).toContain('<h3>Migration notes</h3>');
   });
 

@@ -38,8 +38,9 @@ function articleOf(item: TDraftItem, phrase: string): KbArticleDraft {
   const blocks: string[] = [];
   if (item.breaking) blocks.push('**Breaking change.** Read the migration notes before you update.');
   if (item.description) blocks.push(prose(fit(item.description, DESCRIPTION_MAX)));
-  if (item.breaking) blocks.push(MIGRATION_HEADING, item.breaking_note ? escapeMarkdown(fit(item.breaking_note, NOTE_MAX)) : NO_MIGRATION_NOTES);
   blocks.push(`${item.breaking ? 'Changed' : 'New'} ${phrase}${reference(item)}.`);
+  // the notes end the article, so what a reviewer adds at the end belongs to them
+  if (item.breaking) blocks.push(MIGRATION_HEADING, item.breaking_note ? escapeMarkdown(fit(item.breaking_note, NOTE_MAX)) : NO_MIGRATION_NOTES);
   return {
     category: fit(item.scope ?? UNSCOPED_CATEGORY, CONTENT_LIMITS.category),
     title: fit(item.text, CONTENT_LIMITS.title),
