@@ -27,7 +27,6 @@ const ZDrafts = z.object({
   banner: ZBannerProposal,
 });
 
-
 export const commitsRouter = router({
   push: projectProcedure
     .meta({
