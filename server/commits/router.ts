@@ -1,23 +1,31 @@
 import { z } from 'zod';
 import { ZManagedBlogPost } from '../content/kinds/blog-post-schemas';
 import { ZManagedChangelog } from '../content/kinds/changelog-schemas';
+import { ZManagedKbSet } from '../content/kinds/kb-set-schemas';
 import { memberProcedure, projectProcedure, publicProcedure, router } from '../trpc';
 import { generateChangelog, generateDrafts, previewDrafts } from './drafts';
 import { ZGrouped } from './generate/schemas';
+import { generateKbSet } from './kb-draft';
 import { receiveGithubDelivery } from './github/receive';
 import { ZGithubDelivery, ZGithubDeliveryResult } from './github/schemas';
 import { listCommits } from './list';
 import { pushCommits } from './push';
 import {
-  ZBannerProposal, ZCommitList, ZCommitSettings, ZDraftText, ZListCommitsInput, ZPushCommitsInput, ZPushResult,
-  ZSetRepositoryInput, ZWebhookSecret, ZWindowInput,
+  ZBannerProposal, ZCommitList, ZCommitSettings, ZDayWindowInput, ZDraftText, ZGenerateChangelogInput, ZGenerateDraftsInput, ZGeneratedChangelog, ZKbSetDraft,
+  ZListCommitsInput, ZPushCommitsInput, ZPushResult, ZSetRepositoryInput, ZWebhookSecret, ZWindowInput,
 } from './schemas';
 import { getCommitSettings, removeWebhookSecret, rotateWebhookSecret, setRepositoryUrl } from './settings';
 
 const tags = ['Commits'];
 const ZRenderedDraft = ZDraftText.extend({ html: z.string() });
-const ZPreview = z.object({ summary: ZGrouped, changelog: ZRenderedDraft, blog_post: ZRenderedDraft, banner: ZBannerProposal });
-const ZDrafts = z.object({ summary: ZGrouped, changelog: ZManagedChangelog, blog_post: ZManagedBlogPost, banner: ZBannerProposal });
+const ZPreview = z.object({ summary: ZGrouped, changelog: ZRenderedDraft, blog_post: ZRenderedDraft, kb_set: ZKbSetDraft, banner: ZBannerProposal });
+const ZDrafts = z.object({
+  summary: ZGrouped,
+  changelog: ZManagedChangelog,
+  blog_post: ZManagedBlogPost,
+  kb_set: ZManagedKbSet.nullable(),
+  banner: ZBannerProposal,
+});
 
 export const commitsRouter = router({
   push: projectProcedure
@@ -36,9 +44,26 @@ export const commitsRouter = router({
     .query(({ ctx, input }) => listCommits({ ctx, input })),
   generateChangelog: projectProcedure
     .meta({ rateLimit: 'write' })
-    .input(ZWindowInput)
-    .output(ZManagedChangelog)
+    .input(ZGenerateChangelogInput)
+    .output(ZGeneratedChangelog)
     .mutation(({ ctx, input }) => generateChangelog({ ctx, input })),
+  generateKbSet: projectProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/commits/kb-set',
+        tags,
+        summary: 'Draft a knowledge-base set from the commits of a window',
+        description:
+          'One article per feature or breaking change of the window, its scope as the category; breaking changes carry migration notes. Saved as a draft: review it, then publish it. 400 when the window has no commits, or no features or breaking changes.',
+      },
+      rateLimit: 'write',
+      successStatus: 201,
+      errors: [400],
+    })
+    .input(ZDayWindowInput)
+    .output(ZManagedKbSet)
+    .mutation(({ ctx, input }) => generateKbSet({ ctx, input })),
 
   github: router({
     receive: publicProcedure.input(ZGithubDelivery).output(ZGithubDeliveryResult).mutation(({ ctx, input }) => receiveGithubDelivery({ ctx, input })),
@@ -46,7 +71,7 @@ export const commitsRouter = router({
 
   // the dashboard
   preview: projectProcedure.input(ZWindowInput).output(ZPreview).query(({ ctx, input }) => previewDrafts({ ctx, input })),
-  generateDrafts: projectProcedure.input(ZWindowInput).output(ZDrafts).mutation(({ ctx, input }) => generateDrafts({ ctx, input })),
+  generateDrafts: projectProcedure.input(ZGenerateDraftsInput).output(ZDrafts).mutation(({ ctx, input }) => generateDrafts({ ctx, input })),
   settings: memberProcedure.output(ZCommitSettings).query(({ ctx }) => getCommitSettings({ ctx })),
   setRepository: memberProcedure.input(ZSetRepositoryInput).output(ZCommitSettings).mutation(({ ctx, input }) => setRepositoryUrl({ ctx, input })),
   rotateWebhookSecret: memberProcedure.output(ZWebhookSecret).mutation(({ ctx }) => rotateWebhookSecret({ ctx })),

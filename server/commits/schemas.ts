@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZManagedChangelog } from '../content/kinds/changelog-schemas';
+import { ZManagedKbSet } from '../content/kinds/kb-set-schemas';
 
 export const COMMITS_PER_PUSH = 1000;
 export const MESSAGE_MAX = 65_536;
@@ -63,15 +65,38 @@ export type TListCommitsInput = z.infer<typeof ZListCommitsInput>;
 
 export const ZCommitList = z.object({ items: z.array(ZCommit) });
 
+const dayWindow = {
+  since: ZDay.describe('First day of the window (UTC), inclusive'),
+  until: ZDay.describe('Last day of the window (UTC), inclusive'),
+};
+const includeHidden = { include_hidden: z.boolean().optional().describe('Also list chores, CI, tests, build and style commits') };
+const ordered = <T extends z.ZodType<{ since: string; until: string }>>(schema: T) =>
+  schema.refine((w) => w.since <= w.until, { message: 'until is before since', path: ['until'] });
+
 /** A closed window of whole days, both required: what drafts are generated from. */
-export const ZWindowInput = z
-  .object({
-    since: ZDay.describe('First day of the window (UTC), inclusive'),
-    until: ZDay.describe('Last day of the window (UTC), inclusive'),
-    include_hidden: z.boolean().optional().describe('Also list chores, CI, tests, build and style commits'),
-  })
-  .refine((w) => w.since <= w.until, { message: 'until is before since', path: ['until'] });
+export const ZWindowInput = ordered(z.object({ ...dayWindow, ...includeHidden }));
 export type TWindowInput = z.infer<typeof ZWindowInput>;
+
+/** The window alone: knowledge-base articles come from features and breaking changes, never hidden types. */
+export const ZDayWindowInput = ordered(z.object(dayWindow));
+export type TDayWindowInput = z.infer<typeof ZDayWindowInput>;
+
+/** generate_changelog: the window, and optionally a knowledge-base set drafted from the same commits. */
+export const ZGenerateChangelogInput = ordered(
+  z.object({
+    ...dayWindow,
+    ...includeHidden,
+    include_kb_set: z
+      .boolean()
+      .optional()
+      .describe('Also save a draft knowledge-base set (one article per feature or breaking change), returned as kb_set'),
+  }),
+);
+export type TGenerateChangelogInput = z.infer<typeof ZGenerateChangelogInput>;
+
+/** The dashboard's "Generate drafts": changelog and blog post, and the knowledge-base set when asked. */
+export const ZGenerateDraftsInput = ordered(z.object({ ...dayWindow, ...includeHidden, kb_set: z.boolean().optional() }));
+export type TGenerateDraftsInput = z.infer<typeof ZGenerateDraftsInput>;
 
 /** The project's commit sources as the dashboard shows them; the webhook secret itself is never read back. */
 export const ZCommitSettings = z.object({
@@ -108,3 +133,14 @@ export const ZBannerProposal = z.object({
 });
 
 export const ZDraftText = z.object({ title: z.string(), content: z.string() });
+
+/** A knowledge-base set as generated, before it is saved: what the dashboard previews. */
+export const ZKbSetDraft = z.object({
+  title: z.string(),
+  articles: z.array(z.object({ category: z.string(), title: z.string(), body: z.string() })),
+});
+
+/** generate_changelog's result: the changelog as ever; `kb_set` only when include_kb_set asked for it. */
+export const ZGeneratedChangelog = ZManagedChangelog.extend({
+  kb_set: ZManagedKbSet.optional().describe('The knowledge-base set draft, with include_kb_set'),
+});

@@ -5,12 +5,13 @@ import * as schema from '@/db/schema';
 import { addRecipients } from '@/server/recipients/add';
 import { removeRecipient } from '@/server/recipients/remove';
 import { createList } from '@/server/mailing-lists/create';
+import { pushCommits } from '@/server/commits/push';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from '@/server/content/__tests__/helpers';
 import { createTestProject } from '@/tests/factories';
 
 /**
  * What the contract and fuzz suites call routes and tools with: a project holding a list with an active,
- * a removed and an unsubscribed recipient, and one published item of every kind; and another project
+ * a removed and an unsubscribed recipient, one published item of every kind and one commit; and another project
  * with a list of its own, for cross-project calls.
  */
 export async function createWorld(db: Database) {
@@ -29,6 +30,8 @@ export async function createWorld(db: Database) {
   const blogPost = await publishBlogPost(caller, '# Contract\n\nA post.');
   const kbSet = await publishKbSet(caller, [{ category: 'Start', title: 'Hello', body: 'World' }]);
   await caller.banner.publish({ headline: 'Contract', body: 'A banner.', cta_label: 'Read' });
+  // a feature on the day minimal requests name (format `date`: 2025-03-01), so drafting from commits succeeds
+  await pushCommits({ ctx, input: { commits: [{ sha: 'c0ffee1', message: 'feat(contract): a thing', authored_at: '2025-03-01T12:00:00Z' }] } });
   const theirList = await createList({ ctx: { db, projectId: b.project.id }, input: { name: 'Theirs' } });
   return {
     mine: {

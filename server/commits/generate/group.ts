@@ -84,6 +84,7 @@ function toItem(entry: Parsed, links: ReturnType<typeof repoLinks>): TDraftItem 
     text: capitalize(entry.subject),
     breaking: entry.breaking,
     breaking_note: entry.breakingNote ? capitalize(entry.breakingNote) : null,
+    description: entry.description,
     pull_request: entry.pullRequest === null ? null : { number: entry.pullRequest, url: links.pull(entry.pullRequest) },
     issues: entry.issues.filter((n) => n !== entry.pullRequest).map((n) => ({ number: n, url: links.issue(n) })),
     commit_url: commit.url ?? links.commit(commit.sha),

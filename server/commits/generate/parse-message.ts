@@ -18,6 +18,8 @@ export interface ParsedMessage {
   pullRequest: number | null;
   /** `Closes #12`, `Fixes #3, #4`, `Refs #5` in the body */
   issues: number[];
+  /** the body's paragraphs before its footers (`Token: value`, `BREAKING CHANGE: ...`), as written */
+  description: string | null;
 }
 
 const ALIASES: Record<string, TCommitType> = { feature: 'feat', bugfix: 'fix', tests: 'test', doc: 'docs', performance: 'perf' };
@@ -28,6 +30,7 @@ const REVERTS_SHA = /This reverts commit ([0-9a-fA-F]{7,64})/;
 const TRAILING_PR = /\s*\(#(\d+)\)\s*$/;
 const BREAKING_FOOTER = /^BREAKING[ -]CHANGE:[ \t]*(.*)$/;
 const ISSUE_KEYWORDS = /^(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?|refs?|see)\b:?\s+((?:#\d+[\s,]*(?:and\s+)?)+)/gim;
+const OPENS_WITH_ISSUE_REF = new RegExp(ISSUE_KEYWORDS.source, 'i');
 // a footer token starts a new footer: `Token: value` or `Token #value` (git trailer convention)
 const FOOTER_TOKEN = /^(?:[A-Za-z][\w-]*|BREAKING CHANGE)(?::\s|\s#)/;
 
@@ -35,7 +38,7 @@ export function parseMessage(message: string): ParsedMessage {
   const lines = message.replace(/\r\n?/g, '\n').trim().split('\n');
   const header = (lines[0] ?? '').trim();
   const body = lines.slice(1);
-  const base = { breakingNote: breakingNoteOf(body), issues: issuesOf(body.join('\n')), reverts: null };
+  const base = { breakingNote: breakingNoteOf(body), issues: issuesOf(body.join('\n')), description: descriptionOf(body), reverts: null };
 
   const merge = MERGE.exec(header);
   if (merge) return { ...base, type: 'merge', scope: null, subject: header, breaking: false, pullRequest: num(merge[1]) };
@@ -78,6 +81,14 @@ function breakingNoteOf(body: string[]): string | null {
     note.push(line.trim());
   }
   return note.join(' ').trim();
+}
+
+/** Paragraphs up to the first one that opens with a footer or an issue reference (`Closes #3`). */
+function descriptionOf(body: string[]): string | null {
+  const paragraphs = body.join('\n').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const end = paragraphs.findIndex((p) => FOOTER_TOKEN.test(p) || BREAKING_FOOTER.test(p) || OPENS_WITH_ISSUE_REF.test(p));
+  const kept = end === -1 ? paragraphs : paragraphs.slice(0, end);
+  return kept.length > 0 ? kept.join('\n\n') : null;
 }
 
 function issuesOf(body: string): number[] {

@@ -10,6 +10,8 @@ export const ZDraftItem = z.object({
   text: z.string(),
   breaking: z.boolean(),
   breaking_note: z.string().nullable(),
+  /** the commit body's text before its footers: what a knowledge-base article starts from */
+  description: z.string().nullable(),
   pull_request: ZRef.nullable(),
   issues: z.array(ZRef),
   commit_url: z.string().nullable(),

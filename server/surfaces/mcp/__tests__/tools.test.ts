@@ -135,6 +135,40 @@ describe('commit tools', () => {
     expect(listed.items.map((c: { sha: string }) => c.sha)).toEqual(['b'.repeat(40), 'a'.repeat(40)]);
     const changelog = await call('generate_changelog', { since: '2026-03-01', until: '2026-03-31' });
     expect(changelog).toMatchObject({ kind: 'changelog', status: 'draft', commit_count: 2, period_start: '2026-03-01', period_end: '2026-03-31' });
+    expect(changelog).not.toHaveProperty('kb_set');
+    await mcp.close();
+  });
+
+  it('generate_changelog with include_kb_set also drafts the KB set, which stays a draft until publish_content', async () => {
+    const { call, rest, mcp } = await clients();
+    await rest('POST', '/api/v1/commits', {
+      commits: [
+        { sha: 'c'.repeat(40), message: 'feat(exports): CSV exports\n\nEvery list has an Export button.', authored_at: '2026-05-02T10:00:00Z' },
+        { sha: 'd'.repeat(40), message: 'feat(api)!: drop v0\n\nBREAKING CHANGE: call /api/v1 instead.', authored_at: '2026-05-03T10:00:00Z' },
+        { sha: 'e'.repeat(40), message: 'fix: login redirect', authored_at: '2026-05-04T10:00:00Z' },
+      ],
+    });
+    const { tools } = await mcp.listTools();
+    const tool = tools.find((t) => t.name === 'generate_changelog')!;
+    expect(tool.inputSchema.required).toEqual(['since', 'until']);
+    expect(tool.inputSchema.properties).toHaveProperty('include_kb_set');
+
+    const result = await call('generate_changelog', { since: '2026-05-01', until: '2026-05-31', include_kb_set: true });
+    expect(result).toMatchObject({ kind: 'changelog', status: 'draft', commit_count: 3, kb_set: { kind: 'kb_set', status: 'draft', slug: null } });
+    const articles = JSON.parse(result.kb_set.content).articles;
+    expect(articles.map((a: { category: string; title: string }) => [a.category, a.title])).toEqual([['api', 'Drop v0'], ['exports', 'CSV exports']]);
+    expect(articles[0].body).toContain('### Migration notes\n\nCall /api/v1 instead.');
+    expect(await call('get_kb_set', { id: result.kb_set.id })).toEqual(result.kb_set);
+    expect((await call('list_kb_sets', { status: 'draft' })).items).toHaveLength(1);
+
+    const published = await call('publish_content', { kind: 'kb_set', id: result.kb_set.id });
+    const page = await rest('GET', `/api/v1/kb/${published.slug}`);
+    expect(page.status).toBe(200);
+    expect(JSON.parse(page.json.content).articles).toEqual(articles);
+
+    const refused = await mcp.callTool({ name: 'generate_changelog', arguments: { since: '2020-01-01', until: '2020-01-02', include_kb_set: true } });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as { text: string }[])[0]!.text).toBe('No commits recorded from 2020-01-01 to 2020-01-02');
     await mcp.close();
   });
 });

@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { AppRouter } from '@/server/root';
 import { BannerProposal } from './banner-proposal';
+import { KbSetPreview } from './kb-set-preview';
 
 type Outputs = inferRouterOutputs<AppRouter>['commits'];
 
@@ -19,12 +20,14 @@ export function GenerateDrafts(props: {
   const [drafts, setDrafts] = useState<Outputs['generateDrafts'] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const kbSet = props.preview.kb_set;
+  const [withKbSet, setWithKbSet] = useState(kbSet.articles.length > 0);
 
   async function generate() {
     setBusy(true);
     setError(null);
     try {
-      setDrafts(await projectTrpc(props.projectId).commits.generateDrafts.mutate({ ...props.window, include_hidden: props.includeHidden }));
+      setDrafts(await projectTrpc(props.projectId).commits.generateDrafts.mutate({ ...props.window, include_hidden: props.includeHidden, kb_set: withKbSet }));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -35,9 +38,13 @@ export function GenerateDrafts(props: {
   const { changelog, blog_post } = props.preview;
   return (
     <>
-      <div className="row">
+      <div className="row drafts-actions">
         <button type="button" onClick={generate} disabled={busy}>{busy ? 'Generating…' : 'Generate drafts'}</button>
-        <span className="muted">Saves the changelog and the blog post below as drafts. Nothing is published.</span>
+        <label className="inline">
+          <input type="checkbox" checked={withKbSet} disabled={kbSet.articles.length === 0} onChange={(e) => setWithKbSet(e.target.checked)} />
+          Knowledge-base articles ({kbSet.articles.length})
+        </label>
+        <span className="muted">Saves the changelog, the blog post{withKbSet ? ' and the knowledge-base articles' : ''} below as drafts. Nothing is published.</span>
       </div>
       {error && <p className="error" role="alert">{error}</p>}
       {drafts && (
@@ -46,6 +53,9 @@ export function GenerateDrafts(props: {
           <p className="row">
             <Link className="button" href={`/p/${props.slug}/changelogs/${drafts.changelog.id}`}>Edit changelog draft</Link>
             <Link className="button secondary" href={`/p/${props.slug}/posts/${drafts.blog_post.id}`}>Edit blog post draft</Link>
+            {drafts.kb_set && (
+              <Link className="button secondary" href={`/p/${props.slug}/kb/${drafts.kb_set.id}`}>Review knowledge-base draft</Link>
+            )}
           </p>
         </div>
       )}
@@ -57,6 +67,7 @@ export function GenerateDrafts(props: {
         <section className="card" aria-label="Blog post draft">
           <div className="prose" dangerouslySetInnerHTML={{ __html: blog_post.html }} />
         </section>
+        <KbSetPreview draft={kbSet} />
       </div>
       <BannerProposal projectId={props.projectId} slug={props.slug} proposal={props.preview.banner} />
     </>
