@@ -75,7 +75,7 @@ test('every publish is kept with who published it; visitors\' impressions and cl
     // counts are written in batches every few seconds: the dashboard shows them after a reload
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId('reach-totals')).toContainText('2 impressions · 1 clicks', { timeout: 1000 });
+      await expect(page.getByTestId('reach-totals')).toContainText('2 impressions · 1 click ·', { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     const pages = history.getByTestId('reach-pages');
     const hostName = new URL(host.origin).host;
@@ -99,7 +99,7 @@ test('every publish is kept with who published it; visitors\' impressions and cl
     expect(first.errors).toEqual([]);
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId('reach-totals')).toContainText('1 impressions', { timeout: 1000 });
+      await expect(page.getByTestId('reach-totals')).toContainText('1 impression ·', { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
 
     // an earlier banner's own pages, on demand

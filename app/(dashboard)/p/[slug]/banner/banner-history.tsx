@@ -20,6 +20,7 @@ function publisher(by: TBannerPublisher): string {
   return by.kind === 'person' ? name : `${BY[by.kind]} ${name}${by.person ? ` (${by.person})` : ''}`;
 }
 
+const plural = (n: number, word: string) => (n === 1 ? word : `${word}s`);
 const rate = (clicks: number, impressions: number) => (impressions ? `${((clicks / impressions) * 100).toFixed(1)}%` : '–');
 
 /**
@@ -42,20 +43,26 @@ export function BannerHistory({ state, projectId, busy, run }: Props) {
 
   if (!newest) return null;
   return (
-    <div className="card stack" data-testid="banner-history">
+    <div className="card stack" data-testid="banner-history" style={{ margin: '16px 0' }}>
       <h2>History and reach</h2>
       <p data-testid="reach-totals">
-        <strong>{newest.impressions}</strong> impressions · <strong>{newest.clicks}</strong> clicks · {rate(newest.clicks, newest.impressions)} click rate
+        <strong>{newest.impressions}</strong> {plural(newest.impressions, 'impression')} · <strong>{newest.clicks}</strong> {plural(newest.clicks, 'click')} ·{' '}
+        {rate(newest.clicks, newest.impressions)} click rate
         <span className="muted"> for the newest banner, as visitors&apos; browsers report them (no cookies; one impression per browser per publish).</span>
       </p>
-      <ReachChart history={state.history} />
+      <div className="row">
+        <ReachChart history={state.history} />
+        <span className="muted" style={{ fontSize: '.85rem' }}>
+          <span style={{ color: 'var(--accent)' }}>■</span> impressions <span style={{ color: '#1b1f24' }}>■</span> clicks, last 10 banners (oldest left)
+        </span>
+      </div>
       <table>
         <thead>
           <tr><th>Published</th><th>Banner</th><th>By</th><th>Impressions</th><th>Clicks</th><th /></tr>
         </thead>
         <tbody>
           {state.history.map((entry) => (
-            <tr key={entry.id} data-testid="history-row" aria-selected={entry.id === shownId}>
+            <tr key={entry.id} data-testid="history-row" aria-selected={entry.id === shownId} style={entry.id === shownId ? { background: 'var(--soft)' } : undefined}>
               <td><time dateTime={entry.banner.published_at!} suppressHydrationWarning>{formatTime(entry.banner.published_at!)}</time></td>
               <td>
                 {entry.banner.headline}
@@ -65,13 +72,15 @@ export function BannerHistory({ state, projectId, busy, run }: Props) {
               <td>{publisher(entry.published_by)}</td>
               <td>{entry.impressions}</td>
               <td>{entry.clicks}</td>
-              <td className="row">
-                <button type="button" className="secondary" onClick={() => void select(entry)}>Pages</button>
-                {!entry.live && (
-                  <button type="button" disabled={busy} onClick={() => void run(() => projectTrpc(projectId).banner.republish.mutate({ banner_id: entry.id }), `Republished "${entry.banner.headline}".`)}>
-                    Republish
-                  </button>
-                )}
+              <td>
+                <span className="row" style={{ flexWrap: 'nowrap' }}>
+                  <button type="button" className="secondary" onClick={() => void select(entry)}>Pages</button>
+                  {!entry.live && (
+                    <button type="button" disabled={busy} onClick={() => void run(() => projectTrpc(projectId).banner.republish.mutate({ banner_id: entry.id }), `Republished "${entry.banner.headline}".`)}>
+                      Republish
+                    </button>
+                  )}
+                </span>
               </td>
             </tr>
           ))}
