@@ -47,12 +47,24 @@
   function remember(storeKey, value) {
     try {
       window.localStorage.setItem(storeKey, value);
+      return true;
     } catch (e) {
       /* storage disabled: dismissed for this page view only */
+      return false;
     }
   }
 
-  function render(banner, storeKey) {
+  // impressions (once per browser per published_at) and button clicks; no cookies, never awaited
+  function report(eventsUrl, key, seen, type) {
+    try {
+      var event = { key: key || undefined, published_at: seen, type: type, page_url: location.origin + location.pathname };
+      var init = { method: 'POST', credentials: 'omit', keepalive: true, headers: { 'Content-Type': 'application/json' } };
+      init.body = JSON.stringify(event);
+      fetch(eventsUrl, init).catch(function () {});
+    } catch (e) {}
+  }
+
+  function render(banner, storeKey, reporter) {
     var doc = document;
     var seen = text(banner.published_at);
     if (!text(banner.headline) || readDismissed(storeKey) === seen || !doc.body.attachShadow) return;
@@ -76,6 +88,9 @@
       var cta = el(doc, 'a', 'cta', text(banner.cta_label) || 'Learn more');
       cta.href = href;
       cta.rel = 'noopener';
+      cta.addEventListener('click', function () {
+        reporter(seen, 'click');
+      });
       bar.appendChild(cta);
     }
     var close = el(doc, 'button', 'close', '\u00d7');
@@ -88,6 +103,9 @@
     bar.appendChild(close);
     root.appendChild(bar);
     doc.body.insertBefore(host, doc.body.firstChild);
+    // no storage, no once-per-browser marker: no impression rather than one per page view
+    var seenKey = storeKey + ':seen';
+    if (readDismissed(seenKey) !== seen && remember(seenKey, seen)) reporter(seen, 'view');
   }
 
   function whenReady(callback) {
@@ -102,6 +120,8 @@
     var url = new URL('/api/v1/banner', script.src);
     if (key) url.searchParams.set('key', key);
     var storeKey = 'shipnote-banner:' + (key || 'operator');
+    var eventsUrl = new URL('/api/v1/banner/events', script.src).href;
+    var reporter = function (seen, type) { report(eventsUrl, key, seen, type); };
     // the page URL tells the dashboard where the banner is shown; query and fragment stay private
     fetch(url.href, { credentials: 'omit', headers: { 'X-Service-Page-Url': location.origin + location.pathname } })
       .then(function (response) {
@@ -111,7 +131,7 @@
         if (banner && typeof banner === 'object') {
           whenReady(function () {
             try {
-              render(banner, storeKey);
+              render(banner, storeKey, reporter);
             } catch (e) {
               /* never break the host page */
             }

@@ -21,6 +21,8 @@ export interface Meta extends OpenApiMeta {
   errors?: number[];
   /** a cacheable public GET: the REST surface adds ETag, Cache-Control and 304 */
   httpCache?: HttpCachePolicy;
+  /** callable from any web page (the widget's reports): the REST answer carries `Access-Control-Allow-Origin: *` */
+  anyOrigin?: boolean;
 }
 
 const t = initTRPC

@@ -8,7 +8,7 @@ export type Actor =
   /** a signed-in dashboard user acting on no project in particular */
   | { kind: 'user'; userId: string }
   /** one project: an API token's, an OAuth grant's, or a member's through the dashboard */
-  | { kind: 'project'; projectId: string; userId: string; via: 'api_token' | 'oauth' | 'session' };
+  | { kind: 'project'; projectId: string; userId: string; via: 'api_token' | 'oauth' | 'session'; credentialId?: string };
 
 export const ANONYMOUS: Actor = { kind: 'anonymous', rejected: false };
 

@@ -11,6 +11,8 @@ export interface BearerCaller {
   projectId: string;
   userId: string;
   via: 'api_token' | 'oauth';
+  /** the API token (`api_token`) or the OAuth client (`oauth`) acted through: recorded as who published */
+  credentialId?: string;
 }
 
 /** `Bearer <token>`, case-insensitive scheme; anything else is no token. */
@@ -38,12 +40,12 @@ export async function lookupBearer(db: Database, token: string, mcpResource: str
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     void touch(() => db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id)));
   }
-  return { projectId: row.projectId, userId: row.userId, via: 'api_token' };
+  return { projectId: row.projectId, userId: row.userId, via: 'api_token', credentialId: row.id };
 }
 
 async function lookupAccessToken(db: Database, token: string, resource: string): Promise<BearerCaller | null> {
   const [row] = await db
-    .select({ grantId: oauthGrants.id, projectId: oauthGrants.projectId, userId: oauthGrants.userId, lastUsedAt: oauthGrants.lastUsedAt })
+    .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId, projectId: oauthGrants.projectId, userId: oauthGrants.userId, lastUsedAt: oauthGrants.lastUsedAt })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(memberships, and(eq(memberships.projectId, oauthGrants.projectId), eq(memberships.userId, oauthGrants.userId)))
@@ -63,7 +65,7 @@ async function lookupAccessToken(db: Database, token: string, resource: string):
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     void touch(() => db.update(oauthGrants).set({ lastUsedAt: sql`now()` }).where(eq(oauthGrants.id, row.grantId)));
   }
-  return { projectId: row.projectId, userId: row.userId, via: 'oauth' };
+  return { projectId: row.projectId, userId: row.userId, via: 'oauth', credentialId: row.clientId };
 }
 
 /** "Last used" is written at most once a minute per token, off the request's critical path. */

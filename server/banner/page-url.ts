@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { bannerPageViews } from '@/db/schema';
 import { logError } from '../log';
+import { flushReach } from './reach';
 import type { BannerSource } from './source';
 
 /** Views are counted in memory and written every few seconds: one statement per flush, not per view. */
@@ -25,6 +26,15 @@ export function normalizePageUrl(raw: string | null | undefined): string | null 
   } catch {
     return null;
   }
+}
+
+/**
+ * How the dashboard and the tools show a reported page: with its host, and `trusted` (shown as a link)
+ * only when its origin is one the project lists as its own site: anyone with the key can report any URL.
+ */
+export function describePage(url: string, siteOrigins: ReadonlySet<string>): { host: string; trusted: boolean } {
+  const origin = url === OTHER_PAGES ? null : new URL(url).origin;
+  return { host: origin ? new URL(origin).host : url, trusted: origin !== null && siteOrigins.has(origin) };
 }
 
 declare global {
@@ -81,14 +91,18 @@ export async function flushPageViews(db: Database, now = new Date()): Promise<vo
   }
 }
 
-/** Flushes every PAGE_VIEW_FLUSH_MS while the process runs; `stop` writes what is left. */
+/** Flushes page views and reach every PAGE_VIEW_FLUSH_MS while the process runs; `stop` writes what is left. */
 export function startPageViewFlusher(db: () => Promise<Database>): { stop(): Promise<void> } {
-  const timer = setInterval(() => void db().then((d) => flushPageViews(d)), PAGE_VIEW_FLUSH_MS);
+  const flush = async (d: Database) => {
+    await flushPageViews(d);
+    await flushReach(d);
+  };
+  const timer = setInterval(() => void db().then(flush), PAGE_VIEW_FLUSH_MS);
   timer.unref();
   return {
     stop: async () => {
       clearInterval(timer);
-      await flushPageViews(await db());
+      await flush(await db());
     },
   };
 }

@@ -25,6 +25,8 @@ export type BannerTarget = { kind: 'project'; projectId: string } | { kind: 'key
 /** What `/banner` serves for one target, read once and kept briefly: the body and its ETag are computed here. */
 export interface BannerSource {
   projectId: string | null;
+  /** the id of `banner`, for the widget's impressions and clicks */
+  bannerId: string | null;
   /** the newest banner of the project, live or not; the answer checks `expiresAtMs` on every request */
   banner: TBanner | null;
   json: string | null;
@@ -56,6 +58,7 @@ async function sourceOf(db: DbOrTx, projectId: string | null, embed: EmbedRow | 
   const json = banner ? JSON.stringify(banner) : null;
   return {
     projectId,
+    bannerId: banner ? row!.id : null,
     banner,
     json,
     etag: json ? `"${createHash('sha1').update(json).digest('base64url')}"` : null,

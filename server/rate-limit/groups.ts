@@ -7,6 +7,8 @@ export const RATE_LIMIT_GROUPS = {
   export: 20,
   /** public content and every other endpoint */
   general: 100,
+  /** the banner widget's impressions and clicks: its own budget, so reports never cost a page its banner */
+  bannerEvents: 100,
   /** a signed-in dashboard user, per user across every procedure: generous, so only scripts meet it */
   dashboard: 600,
   /** OAuth client registration: loose, so clients that register twice still pass */

@@ -33,6 +33,7 @@ function paramsOf(route: Route, override: Record<string, string> = {}): Record<s
     if (name === 'list_id') values[name] = world.mine.listId;
     else if (name === 'public_slug') values[name] = world.mine.slugs[route.path.split('/')[1]!] ?? String(exampleOf(schema));
     else if (name === 'identifier') values[name] = encodeURIComponent('removed@example.test');
+    else if (name === 'banner_id') values[name] = world.mine.bannerId;
     else values[name] = encodeURIComponent(String(exampleOf(schema)));
   }
   return { ...values, ...override };

@@ -29,7 +29,8 @@ export async function createWorld(db: Database) {
   const changelog = await publishChangelog(caller, { title: 'Contract', content: '## Added\n- a thing' });
   const blogPost = await publishBlogPost(caller, '# Contract\n\nA post.');
   const kbSet = await publishKbSet(caller, [{ category: 'Start', title: 'Hello', body: 'World' }]);
-  await caller.banner.publish({ headline: 'Contract', body: 'A banner.', cta_label: 'Read' });
+  const banner = await caller.banner.publish({ headline: 'Contract', body: 'A banner.', cta_label: 'Read' });
+  const [bannerEntry] = (await caller.banner.history({ limit: 1 })).items;
   // a feature on the day minimal requests name (format `date`: 2025-03-01), so drafting from commits succeeds
   await pushCommits({ ctx, input: { commits: [{ sha: 'c0ffee1', message: 'feat(contract): a thing', authored_at: '2025-03-01T12:00:00Z' }] } });
   const theirList = await createList({ ctx: { db, projectId: b.project.id }, input: { name: 'Theirs' } });
@@ -41,6 +42,9 @@ export async function createWorld(db: Database) {
       /** a published item's public slug, by the first path segment of the public route that serves it */
       slugs: { changelog: changelog.slug!, blog: blogPost.slug!, kb: kbSet.slug! } as Record<string, string>,
       ids: { changelog: changelog.id, blog_post: blogPost.id, kb_set: kbSet.id },
+      /** the published banner's history id (`banner_id`) */
+      bannerId: bannerEntry!.id,
+      banner,
     },
     theirs: { ...b, listId: theirList.id },
   };

@@ -32,6 +32,14 @@ export const BANNER_PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '86400',
 };
 
+/** The widget's impression and click reports (`POST /banner/events`) are JSON: browsers ask first. */
+export const BANNER_EVENTS_PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '86400',
+};
+
 /**
  * The one `GET /banner` of the service, for the fast path in front of Next and the REST entry alike:
  * rate limit, query, the domain's answer, then ETag/304 and caching headers. A cached answer with

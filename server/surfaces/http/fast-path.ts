@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_IP_HEADER } from '../../context';
-import { answerBannerHttp, BANNER_PREFLIGHT_HEADERS, type HttpAnswer } from './banner';
+import { answerBannerHttp, BANNER_EVENTS_PREFLIGHT_HEADERS, BANNER_PREFLIGHT_HEADERS, type HttpAnswer } from './banner';
 import { serveWidget } from './widget-asset';
 
 const BANNER_PATH = '/api/v1/banner';
+const BANNER_EVENTS_PATH = '/api/v1/banner/events';
 
 /**
  * The hot public GETs, answered before Next (whose pipeline costs about 1 ms a request): `/api/v1/banner`
@@ -16,6 +17,11 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
   const path = q === -1 ? url : url.slice(0, q);
   if (path === '/widget.js' && (req.method === 'GET' || req.method === 'HEAD')) {
     serveWidget(req, res);
+    return true;
+  }
+  if (path === BANNER_EVENTS_PATH && req.method === 'OPTIONS') {
+    // the reports themselves (POST) go through Next's REST entry: one per browser per publish, not per page view
+    res.writeHead(204, BANNER_EVENTS_PREFLIGHT_HEADERS).end();
     return true;
   }
   if (path !== BANNER_PATH) return false;

@@ -6,7 +6,7 @@ import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
-import { cacheControlFor, REST_PREFIX, successStatusOf } from './routes';
+import { cacheControlFor, corsHeadersFor, REST_PREFIX, successStatusOf } from './routes';
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -22,8 +22,12 @@ const contextOf = new WeakMap<Request, Context>();
 const openApiHandler = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: ({ req }: { req: Request }) => contextOf.get(req)!,
-  responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) =>
-    errors.length === 0 && paths?.[0] ? { status: successStatusOf(paths[0]), headers: { 'Cache-Control': cacheControlFor(paths[0]) } } : {},
+  responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) => {
+    const path = paths?.[0];
+    if (!path) return {};
+    if (errors.length > 0) return { headers: corsHeadersFor(path) };
+    return { status: successStatusOf(path), headers: { 'Cache-Control': cacheControlFor(path), ...corsHeadersFor(path) } };
+  },
 } as never) as unknown as (req: Request, res: FakeResponse) => Promise<void>;
 
 /**
@@ -102,11 +106,15 @@ async function rawResponse(req: Request, ctx: Context, raw: NonNullable<ReturnTy
 }
 
 async function procedureResponse(original: Request, ctx: Context, url: URL, method: string, body: unknown): Promise<Response> {
+  // a POST without a body (republish takes its id from the path) needs no Content-Type; a body must be JSON
+  const bodiless = body === undefined && method !== 'GET' && !original.headers.has('content-type');
+  const requestHeaders = bodiless ? new Headers([...original.headers, ['content-type', 'application/json']]) : original.headers;
   const req = new Proxy(original, {
     get: (target, prop) => {
       if (prop === 'url') return url.origin + url.pathname.slice(REST_PREFIX.length) + url.search;
       if (prop === 'method') return method;
       if (prop === 'body') return body;
+      if (prop === 'headers') return requestHeaders;
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -116,7 +124,8 @@ async function procedureResponse(original: Request, ctx: Context, url: URL, meth
   const headers = withJson(ctx.resHeaders);
   if (status === 200 && headers.get('cache-control')?.startsWith('public')) return conditionalResponse(original, text, headers);
   if (status < 400) return new Response(original.method === 'HEAD' ? null : text, { status, headers });
-  return errorResponse(status, parseErrorBody(text), method, headers);
+  const error = errorResponse(status, parseErrorBody(text), method, headers);
+  return original.method === 'HEAD' ? new Response(null, { status: error.status, headers: error.headers }) : error;
 }
 
 function run(req: Request, resHeaders: Headers): Promise<{ status: number; text: string }> {

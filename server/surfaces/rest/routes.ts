@@ -31,3 +31,8 @@ export function cacheControlFor(procedurePath: string): string | undefined {
 export function errorStatusesOf(procedurePath: string): number[] {
   return procedures[procedurePath]?._def.meta?.errors ?? [];
 }
+
+/** `Access-Control-Allow-Origin: *` for procedures any web page may call (meta `anyOrigin`), else none. */
+export function corsHeadersFor(procedurePath: string): Record<string, string> {
+  return procedures[procedurePath]?._def.meta?.anyOrigin ? { 'Access-Control-Allow-Origin': '*' } : {};
+}

@@ -5,7 +5,7 @@ export const bannerTools = [
   defineTool({
     name: 'get_banner',
     title: 'Get banner',
-    description: 'The newest banner of the project (live, taken down, or none), the page it was last rendered on, and the embed snippet.',
+    description: 'The newest banner of the project (live, taken down, or none), the embed snippet, the pages it is loaded on, the history of published banners (who published each: person, API key or agent; impressions and clicks) and the newest banner\'s impressions and clicks per page.',
     input: noInput,
     output: ZBannerState,
     effect: 'read',
@@ -14,7 +14,7 @@ export const bannerTools = [
   defineTool({
     name: 'publish_banner',
     title: 'Publish banner',
-    description: 'Publishes a new one-line announcement banner, replacing the live one. headline <= 80, body one sentence <= 160, cta_label <= 24, badge <= 16 characters (default "New"); link_url null means no button.',
+    description: 'Publishes a new one-line announcement banner, replacing the live one. headline <= 80, body one sentence <= 160, cta_label <= 24, badge <= 16 characters (default "New"); link_url null means no button. Or, with republish_id alone (an id from get_banner\'s history), publishes that earlier banner again.',
     input: ZPublishBannerInput,
     output: ZBanner,
     effect: { destructive: true, idempotent: false },

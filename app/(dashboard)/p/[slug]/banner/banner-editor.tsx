@@ -5,6 +5,7 @@ import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
 import { CopyButton } from '../keys/copy-button';
 import { BannerPreview, type PreviewContent } from './banner-preview';
+import { BannerHistory } from './banner-history';
 import { BannerPages } from './banner-pages';
 import { BannerStatus } from './banner-status';
 
@@ -68,9 +69,10 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
   return (
     <>
       <BannerStatus state={state} busy={busy} projectId={projectId} run={run} />
-      <BannerPages state={state} busy={busy} projectId={projectId} run={run} />
       {error && <p className="error" role="alert">{error}</p>}
       {notice && <p className="notice" role="status">{notice}</p>}
+      <BannerHistory state={state} busy={busy} projectId={projectId} run={run} />
+      <BannerPages state={state} busy={busy} projectId={projectId} run={run} />
 
       <h2>Preview</h2>
       <p className="row">

@@ -22,13 +22,13 @@ export function BannerPages({ state, projectId, busy, run }: Props) {
 
   return (
     <div className="card" data-testid="banner-pages">
-      <h2>Where it is seen</h2>
+      <h2>Where it is loaded</h2>
       {state.pages.length === 0 ? (
         <p className="muted">Not seen on a page yet: add the embed code below to your site.</p>
       ) : (
         <table>
           <thead>
-            <tr><th>Page</th><th>Views</th><th>Last seen</th></tr>
+            <tr><th>Page</th><th>Page loads</th><th>Last seen</th></tr>
           </thead>
           <tbody>
             {state.pages.map((page) => (
