@@ -7,7 +7,7 @@ import type { TRemoveSuppressionInput } from './schemas';
 
 /**
  * Takes an address off the list, with the reason why; the row stays as history. Its recipients were
- * never changed, so the active ones receive the next release email again.
+ * never changed, so the active ones receive the next release email again. Repeating it changes nothing.
  */
 export async function removeSuppression({ ctx, input }: { ctx: ProjectScope & { userId?: string }; input: TRemoveSuppressionInput }) {
   const reason = input.reason.trim();
@@ -23,6 +23,12 @@ export async function removeSuppression({ ctx, input }: { ctx: ProjectScope & { 
       ),
     )
     .returning();
-  if (!row) throw new AppError('NOT_FOUND', 'This address is not on the suppression list');
-  return toSuppression(row);
+  if (row) return toSuppression(row);
+  // already removed: idempotent, the first removal's reason stays
+  const [removed] = await ctx.db
+    .select()
+    .from(emailSuppressions)
+    .where(and(eq(emailSuppressions.projectId, ctx.projectId), eq(emailSuppressions.email, input.email.trim().toLowerCase())));
+  if (!removed) throw new AppError('NOT_FOUND', 'This address is not on the suppression list');
+  return toSuppression(removed);
 }

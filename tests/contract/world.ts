@@ -5,12 +5,13 @@ import * as schema from '@/db/schema';
 import { addRecipients } from '@/server/recipients/add';
 import { removeRecipient } from '@/server/recipients/remove';
 import { createList } from '@/server/mailing-lists/create';
+import { recordSuppression } from '@/server/suppressions/internal';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from '@/server/content/__tests__/helpers';
 import { createTestProject } from '@/tests/factories';
 
 /**
  * What the contract and fuzz suites call routes and tools with: a project holding a list with an active,
- * a removed and an unsubscribed recipient, and one published item of every kind; and another project
+ * a removed and an unsubscribed recipient, a suppressed address, and one published item of every kind; and another project
  * with a list of its own, for cross-project calls.
  */
 export async function createWorld(db: Database) {
@@ -24,6 +25,7 @@ export async function createWorld(db: Database) {
     .update(schema.recipients)
     .set({ status: 'unsubscribed', statusChangedAt: new Date() })
     .where(and(eq(schema.recipients.listId, list.id), eq(schema.recipients.email, 'unsubscribed@example.test')));
+  await recordSuppression(db, { projectId: a.project.id, email: 'suppressed@example.test', reason: 'hard_bounce', source: 'smtp' });
   const caller = await tokenCaller(a.token);
   const changelog = await publishChangelog(caller, { title: 'Contract', content: '## Added\n- a thing' });
   const blogPost = await publishBlogPost(caller, '# Contract\n\nA post.');
