@@ -1,0 +1,63 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { Webhook } from 'svix';
+import { signUpWithProject } from './helpers';
+
+const SHOTS = 'test-results/suppressions';
+
+test('a member sees the suppression list fed by a signed provider webhook and by hand, and removes one with a reason', async ({ page, request }) => {
+  const { slug } = await signUpWithProject(page, 'Bounce check');
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Suppressions' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suppressions');
+  await expect(page.getByText('No address is suppressed.')).toBeVisible();
+
+  // Resend's signing secret, pasted once and never shown again
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  await page.getByLabel('Resend signing secret').fill(secret);
+  await page.getByRole('button', { name: 'Save secret' }).first().click();
+  await expect(page.getByText(/^Secret set \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+  await expect(page.getByLabel('Resend signing secret')).toHaveValue('');
+  expect(await page.content()).not.toContain(secret);
+
+  // the provider reports a spam complaint, signed as Svix signs it
+  const path = new URL((await page.getByTestId('resend-url').textContent())!).pathname;
+  expect(path).toBe(`/api/webhooks/email/resend/${slug}`);
+  const body = JSON.stringify({ type: 'email.complained', created_at: new Date().toISOString(), data: { email_id: randomUUID(), to: ['angry@example.com'] } });
+  const id = `msg_${randomUUID()}`;
+  const now = new Date();
+  const headers = { 'content-type': 'application/json', 'svix-id': id, 'svix-timestamp': String(Math.floor(now.getTime() / 1000)), 'svix-signature': new Webhook(secret).sign(id, now, body) };
+  const delivered = await request.post(path, { headers, data: body });
+  expect(delivered.status()).toBe(200);
+  expect(await delivered.json()).toEqual({ status: 'suppressed', suppressed: 1 });
+  const forged = await request.post(path, { headers: { ...headers, 'svix-signature': 'v1,' + Buffer.alloc(32).toString('base64') }, data: body });
+  expect(forged.status()).toBe(401);
+
+  // and one address added by hand
+  await page.getByLabel('Suppress an address').fill('Typo@Example.com');
+  await page.getByRole('button', { name: 'Suppress', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('typo@example.com is suppressed');
+
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Suppressed addresses' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row', { name: /angry@example\.com/ })).toContainText('Spam complaint');
+  await expect(table.getByRole('row', { name: /angry@example\.com/ })).toContainText('resend');
+  await expect(table.getByRole('row', { name: /typo@example\.com/ })).toContainText('Added by hand');
+  await page.screenshot({ path: `${SHOTS}/list.png`, fullPage: true });
+
+  // removal needs a reason
+  await page.getByRole('button', { name: 'Remove typo@example.com' }).click();
+  await page.getByLabel('Reason to remove typo@example.com').fill('Address corrected by the customer');
+  await page.screenshot({ path: `${SHOTS}/removing.png`, fullPage: true });
+  await table.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('typo@example.com was taken off the list');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const removed = page.getByRole('table', { name: 'Removed suppressions' });
+  await expect(removed.getByRole('row', { name: /typo@example\.com/ })).toContainText('Address corrected by the customer');
+
+  // it stays so after a reload: the list is the server's
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Suppressed addresses' }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Removed suppressions' })).toContainText('Address corrected by the customer');
+  await page.screenshot({ path: `${SHOTS}/removed.png`, fullPage: true });
+});
