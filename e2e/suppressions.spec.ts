@@ -13,10 +13,12 @@ test('a member sees the suppression list fed by a signed provider webhook and by
 
   // Resend's signing secret, pasted once and never shown again
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  await page.getByLabel('Resend signing secret').fill(secret);
-  await page.getByRole('button', { name: 'Save secret' }).first().click();
-  await expect(page.getByText(/^Secret set \d{4}-\d{2}-\d{2}$/)).toBeVisible();
-  await expect(page.getByLabel('Resend signing secret')).toHaveValue('');
+  const resend = page.getByRole('region', { name: 'Resend webhook' });
+  await resend.getByLabel('Resend signing secret').fill(secret);
+  await resend.getByRole('button', { name: 'Save secret' }).click();
+  await expect(resend.getByText(/^Secret set \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+  await expect(resend.getByLabel('Resend signing secret')).toHaveValue('');
+  await expect(page.getByRole('region', { name: 'Mailgun webhook' })).toContainText('Not set up');
   expect(await page.content()).not.toContain(secret);
 
   // the provider reports a spam complaint, signed as Svix signs it

@@ -27,7 +27,7 @@ export function BounceWebhooks({ projectId, initial }: { projectId: string; init
   return (
     <div className="card" style={{ display: 'grid', gap: 16 }}>
       {settings.providers.map((p) => (
-        <div key={p.provider}>
+        <section key={p.provider} aria-label={`${PROVIDER_LABEL[p.provider]} webhook`}>
           <h3>{PROVIDER_LABEL[p.provider]}</h3>
           <p>{HOW[p.provider]}</p>
           <p><code data-testid={`${p.provider}-url`}>{p.payload_url}</code></p>
@@ -51,7 +51,7 @@ export function BounceWebhooks({ projectId, initial }: { projectId: string; init
             )}
             <span className="muted">{p.configured ? `Secret set ${p.secret_set_at?.slice(0, 10)}` : 'Not set up'}</span>
           </form>
-        </div>
+        </section>
       ))}
       {error && <p className="error" role="alert">{error}</p>}
     </div>

@@ -54,6 +54,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
       </form>
       {notice && <p className="muted" role="status">{notice}</p>}
       {error && <p className="error" role="alert">{error}</p>}
+      <h2>Suppressed addresses</h2>
       {active.length === 0 ? (
         <p className="muted">No address is suppressed.</p>
       ) : (
