@@ -5,7 +5,7 @@ import { signUpWithProject } from './helpers';
 
 const SHOTS = 'test-results/suppressions';
 
-test('a member sees the suppression list fed by a signed provider webhook and by hand, and removes one with a reason', async ({ page, request }) => {
+test('a member sees the suppression list fed by a signed provider webhook and by hand, removes one with a reason, and a send skips the other', async ({ page, request }) => {
   const { slug } = await signUpWithProject(page, 'Bounce check');
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Suppressions' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suppressions');
@@ -62,4 +62,32 @@ test('a member sees the suppression list fed by a signed provider webhook and by
   await expect(page.getByRole('table', { name: 'Suppressed addresses' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('table', { name: 'Removed suppressions' })).toContainText('Address corrected by the customer');
   await page.screenshot({ path: `${SHOTS}/removed.png`, fullPage: true });
+
+  // a release email to a list holding both: the complained address is skipped and the report says why
+  await page.goto(`/p/${slug}/lists`);
+  await page.getByLabel('List name').fill('Customers');
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByText('Add addresses').click();
+  await page.getByLabel('Addresses').fill('angry@example.com\ntypo@example.com');
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByTestId('list-counts')).toContainText('2 active');
+  await page.goto(`/p/${slug}/changelogs`);
+  await page.getByRole('link', { name: 'New changelog' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Autumn release');
+  await page.getByLabel('Content (markdown)').fill('## Added\n\n- Suppression list');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('status')).toHaveText('Published');
+  await page.goto(`/p/${slug}/emails`);
+  await page.getByRole('button', { name: 'New release email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a release email' });
+  await dialog.getByLabel('Item').selectOption({ label: 'Autumn release' });
+  await dialog.getByLabel('List').selectOption({ label: 'Customers (2 active)' });
+  await expect(dialog.getByTestId('send-audience')).toHaveText('Customers: 1 of 2 active recipients will receive it (1 on the suppression list).');
+  await dialog.getByRole('button', { name: 'Send to 1 recipients' }).click();
+  await expect(page.getByText('Done: 2 of 2')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('suppressed-counts')).toHaveText('1 suppressed (1 spam complaint)');
+  await expect(page.getByRole('row', { name: /angry@example\.com/ })).toContainText('Suppressed: the recipient reported an email as spam');
+  await expect(page.getByRole('row', { name: /typo@example\.com/ })).toContainText('sent');
+  await page.screenshot({ path: `${SHOTS}/send-report.png`, fullPage: true });
 });
