@@ -16,7 +16,8 @@ export interface SuppressionEvent {
  */
 export async function recordSuppression(db: DbOrTx, event: SuppressionEvent) {
   const email = event.email.trim().toLowerCase();
-  const detail = event.detail?.slice(0, 500) ?? null;
+  // a provider's text: never a NUL or a lone surrogate, which PostgreSQL cannot store
+  const detail = event.detail?.replace(/\u0000/g, '').slice(0, 500).toWellFormed() ?? null;
   const rank = (reason: SQL) => sql`array_position(array['manual','hard_bounce','complaint']::text[], ${reason})`;
   await db.execute(sql`
     insert into email_suppressions (project_id, email, reason, source, detail)

@@ -89,6 +89,25 @@ describe('suppression at send time', () => {
     expect(again).toMatchObject({ queued: 3, suppressed: { total: 0 } });
   });
 
+  it('Retry failures does not send again to an address that bounced: it is skipped as suppressed', async () => {
+    const setup = await listWithChangelog(h, 2);
+    const [bounced, fine] = setup.emails as [string, string];
+    h.peer.rcptVerdict = (address) => (address === bounced ? { code: 550, message: '5.1.1 No such user here' } : { accept: true });
+    try {
+      const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });
+      const w = worker(h, [setup.projectId]);
+      await settled(h.db, send.id);
+      h.peer.rcptVerdict = () => ({ accept: true });
+      expect(await setup.caller.releaseEmails.retry({ send_id: send.id })).toMatchObject({ requeued: 1 });
+      const rows = await settled(h.db, send.id);
+      await w.stop();
+      expect(rows.map((r) => [r.email, r.status, r.suppressedFor])).toEqual([[bounced, 'skipped', 'hard_bounce'], [fine, 'sent', null]]);
+      expect(countByAddress(h.peer)[bounced]).toBeUndefined();
+    } finally {
+      h.peer.rcptVerdict = () => ({ accept: true });
+    }
+  });
+
   it('an address suppressed after the send started is skipped when its turn comes', async () => {
     const setup = await listWithChangelog(h, 2);
     const send = await setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id });

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { LIMITS } from '../schemas';
 import type { Provider } from './providers';
 
-const ZSignature = z.object({ timestamp: z.string().regex(/^\d{1,12}$/), token: z.string().min(10).max(200), signature: z.string().regex(/^[0-9a-f]{64}$/i) });
+const ZSignature = z.object({ timestamp: z.string().regex(/^\d{1,12}$/), token: z.string().regex(/^[\x21-\x7e]{10,200}$/), signature: z.string().regex(/^[0-9a-f]{64}$/i) });
 
 const ZEventData = z.object({
   event: z.string().max(100),
