@@ -10,6 +10,7 @@ import { projectsRouter } from './projects/router';
 import { recipientsRouter } from './recipients/router';
 import { releaseEmailsRouter } from './release-emails/router';
 import { serviceRouter } from './service/router';
+import { suppressionsRouter } from './suppressions/router';
 import { unsubscribeRouter } from './unsubscribe/router';
 import { verificationRouter } from './verification/router';
 import { createCallerFactory, router } from './trpc';
@@ -30,6 +31,7 @@ export const appRouter = router({
   recipients: recipientsRouter,
   releaseEmails: releaseEmailsRouter,
   email: emailRouter,
+  suppressions: suppressionsRouter,
   unsubscribe: unsubscribeRouter,
   verification: verificationRouter,
 });

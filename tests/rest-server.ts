@@ -1,4 +1,5 @@
 import * as rest from '@/app/api/v1/[...path]/route';
+import * as bounceWebhook from '@/app/api/webhooks/email/[provider]/[project]/route';
 import * as githubWebhook from '@/app/api/webhooks/github/[project]/route';
 import { startTestServer, type Routes } from './http';
 
@@ -9,6 +10,11 @@ export const REST_ROUTES: Routes = [
   ['/api/webhooks/github/', (req) => {
     const project = decodeURIComponent(new URL(req.url).pathname.split('/')[4] ?? '');
     return req.method === 'POST' ? githubWebhook.POST(req, { params: Promise.resolve({ project }) }) : dispatch({}, req);
+  }],
+  // bounce and complaint webhooks of email providers: one URL per provider and project
+  ['/api/webhooks/email/', (req) => {
+    const [provider, project] = new URL(req.url).pathname.split('/').slice(4, 6).map((part) => decodeURIComponent(part ?? ''));
+    return req.method === 'POST' ? bounceWebhook.POST(req, { params: Promise.resolve({ provider: provider ?? '', project: project ?? '' }) }) : dispatch({}, req);
   }],
 ];
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { mailingLists, recipients } from './mailing-lists';
+import { SUPPRESSION_REASONS } from './email-suppressions';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -66,6 +67,8 @@ export const emailDeliveries = pgTable(
     name: text('name'),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
     reason: text('reason'),
+    // set when the delivery was skipped because the address is on the suppression list
+    suppressedFor: text('suppressed_for', { enum: SUPPRESSION_REASONS }),
     failureKind: text('failure_kind', { enum: FAILURE_KINDS }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: time('next_attempt_at').notNull().defaultNow(),

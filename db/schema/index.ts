@@ -8,5 +8,6 @@ export * from './oauth';
 export * from './commits';
 export * from './email-sends';
 export * from './email-outbox';
+export * from './email-suppressions';
 export * from './email-verification';
 export * from './instances';

@@ -1,22 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { emailSends, recipients } from '@/db/schema';
+import { emailSends, recipients, type SuppressionReason } from '@/db/schema';
 import { config } from '../config';
 import { messageIdFor, type OutgoingEmail } from '../email/message';
 import { signingKey } from '../email/signing-key';
+import { SKIP_REASON, suppressionOf } from '../suppressions/internal';
 import { unsubscribeToken, unsubscribeUrl } from '../unsubscribe/token';
 import type { Claimed } from './queue';
 import { frameEmail } from './render';
 
-export type Prepared = { email: OutgoingEmail } | { skip: string };
+export type Prepared = { email: OutgoingEmail } | { skip: string; suppressedFor?: SuppressionReason };
 
 /**
  * The claimed delivery as an email, or why it must be skipped: a recipient unsubscribed or removed
- * after the send started never receives it.
+ * after the send started never receives it, nor an address suppressed since (a complaint mid-send).
  */
 export async function prepareDelivery(db: Database, delivery: Claimed): Promise<Prepared> {
   const [row] = await db
-    .select({ send: emailSends, status: recipients.status })
+    .select({ send: emailSends, status: recipients.status, suppressedFor: sql<SuppressionReason | null>`${suppressionOf(delivery.projectId, sql`${delivery.email}`)}` })
     .from(emailSends)
     .leftJoin(recipients, and(eq(recipients.id, delivery.recipientId), eq(recipients.projectId, delivery.projectId)))
     .where(and(eq(emailSends.id, delivery.sendId), eq(emailSends.projectId, delivery.projectId)));
@@ -24,6 +25,7 @@ export async function prepareDelivery(db: Database, delivery: Claimed): Promise<
   if (row.status !== 'active') {
     return { skip: row.status === 'unsubscribed' ? 'Unsubscribed after the send started' : 'Removed from the list after the send started' };
   }
+  if (row.suppressedFor) return { skip: SKIP_REASON[row.suppressedFor], suppressedFor: row.suppressedFor };
   const { send } = row;
   const link = unsubscribeUrl(unsubscribeToken(await signingKey(db), delivery.recipientId));
   const { html, text } = frameEmail(send, { email: delivery.email, unsubscribeUrl: link });

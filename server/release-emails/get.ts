@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { emailDeliveries, emailSends } from '@/db/schema';
 import type { ProjectScope } from '../mailing-lists/internal';
-import { getSendRow, toSend } from './internal';
+import { getSendRow, suppressedColumns, toSend } from './internal';
 import type { TSend } from './schemas';
 
 /** One release email of the project with its progress. */
@@ -23,6 +23,7 @@ export async function listSends({ ctx }: { ctx: ProjectScope }): Promise<TSend[]
       failed: count('failed'),
       skipped: count('skipped'),
       retryable: sql<number>`(count(${emailDeliveries.id}) filter (where ${emailDeliveries.status} = 'failed' and ${emailDeliveries.failureKind} <> 'interrupted'))::int`,
+      ...suppressedColumns,
     })
     .from(emailSends)
     .leftJoin(emailDeliveries, sql`${emailDeliveries.sendId} = ${emailSends.id} and ${emailDeliveries.projectId} = ${emailSends.projectId}`)

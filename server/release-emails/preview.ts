@@ -15,6 +15,7 @@ export async function previewSend({ ctx, input }: { ctx: ProjectScope; input: TS
     list_name: list.name,
     active_count: audience.active,
     will_receive: audience.reach,
+    suppressed: audience.suppressed,
     from: `${item.fromName} <${config.emailFrom}>`,
     subject: item.subject,
     html,

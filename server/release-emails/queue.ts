@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { emailDeliveries, emailSends, type FailureKind } from '@/db/schema';
+import { emailDeliveries, emailSends, type FailureKind, type SuppressionReason } from '@/db/schema';
 import { rowsOf } from './audience';
 
 export type Claimed = { id: string; sendId: string; projectId: string; recipientId: string; email: string; name: string | null; attempts: number };
@@ -65,8 +65,8 @@ export async function markFailed(db: Database, id: string, kind: FailureKind, re
   await db.update(emailDeliveries).set({ status: 'failed', failureKind: kind, reason, leaseUntil: null, updatedAt: sql`now()` }).where(mine(id));
 }
 
-export async function markSkipped(db: Database, id: string, reason: string) {
-  await db.update(emailDeliveries).set({ status: 'skipped', reason, leaseUntil: null, updatedAt: sql`now()` }).where(mine(id));
+export async function markSkipped(db: Database, id: string, reason: string, suppressedFor?: SuppressionReason) {
+  await db.update(emailDeliveries).set({ status: 'skipped', reason, suppressedFor: suppressedFor ?? null, leaseUntil: null, updatedAt: sql`now()` }).where(mine(id));
 }
 
 /**

@@ -11,6 +11,12 @@ export const ZStartSendInput = z.object({
 });
 export type TStartSendInput = z.infer<typeof ZStartSendInput>;
 
+/** Skipped deliveries whose address is on the project's suppression list, by reason (part of `skipped`). */
+export const ZSuppressedCounts = z
+  .object({ total: z.number().int(), hard_bounce: z.number().int(), complaint: z.number().int(), manual: z.number().int() })
+  .describe("skipped because the address is on the project's suppression list, by reason (included in skipped)");
+export type TSuppressedCounts = z.infer<typeof ZSuppressedCounts>;
+
 /** A release email and how far its delivery got; the counts add up to `total`. */
 export const ZSend = z.object({
   id: z.uuid(),
@@ -28,6 +34,7 @@ export const ZSend = z.object({
   failed: z.number().int(),
   skipped: z.number().int(),
   retryable: z.number().int().describe('failed deliveries that a retry sends again'),
+  suppressed: ZSuppressedCounts.optional(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });
@@ -64,7 +71,8 @@ export const ZRetryResult = z.object({ requeued: z.number().int(), send: ZSend }
 export const ZSendPreview = z.object({
   list_name: z.string(),
   active_count: z.number().int(),
-  will_receive: z.number().int().describe('active recipients minus those who already got this item'),
+  will_receive: z.number().int().describe('active recipients minus those suppressed and those who already got this item'),
+  suppressed: z.number().int().describe('active recipients whose address is on the suppression list'),
   from: z.string(),
   subject: z.string(),
   html: z.string(),

@@ -34,6 +34,10 @@ export async function startSend({ ctx, input }: { ctx: ProjectScope & { userId?:
       .returning({ id: emailSends.id });
     const audience = await insertAudience(tx, { id: send!.id, projectId: ctx.projectId, listId: list.id, kind: input.kind, itemId: input.id });
     if (audience.total === 0) throw new AppError('BAD_REQUEST', `The list "${list.name}" has no active recipients`);
+    if (audience.queued === 0 && audience.suppressed > 0) {
+      const others = audience.total > audience.suppressed ? ', the others already received this item' : '';
+      throw new AppError('BAD_REQUEST', `No active recipient of "${list.name}" can receive it: ${audience.suppressed} on the suppression list${others}`);
+    }
     if (audience.queued === 0) throw new AppError('CONFLICT', `Every active recipient of "${list.name}" already received this item`);
     return send!.id;
   });

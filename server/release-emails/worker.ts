@@ -3,6 +3,7 @@ import type { Transport } from '../email/message';
 import { classifyFailure } from '../email/classify';
 import type { EmailBudget } from './budget';
 import { logError } from '../log';
+import { recordSuppression } from '../suppressions/internal';
 import { prepareDelivery } from './build-email';
 import { claimNext, completeIfDone, markFailed, markHandoff, markRetry, markSent, markSkipped, recoverAbandoned } from './queue';
 
@@ -94,7 +95,7 @@ async function deliverNext(db: Database, transport: Transport, settings: WorkerS
   if (!delivery) return false;
   const prepared = await prepareDelivery(db, delivery);
   if ('skip' in prepared) {
-    await markSkipped(db, delivery.id, prepared.skip);
+    await markSkipped(db, delivery.id, prepared.skip, prepared.suppressedFor);
   } else {
     let handedOver = false;
     try {
@@ -114,6 +115,9 @@ async function deliverNext(db: Database, transport: Transport, settings: WorkerS
         await markFailed(db, delivery.id, 'exhausted', `${outcome.reason} (gave up after ${delivery.attempts} attempts)`);
       } else {
         await markFailed(db, delivery.id, outcome.kind, outcome.reason);
+        if (outcome.kind === 'rejected' && outcome.hardBounce) {
+          await recordSuppression(db, { projectId: delivery.projectId, email: delivery.email, reason: 'hard_bounce', source: 'smtp', detail: outcome.reason });
+        }
       }
     }
   }

@@ -52,6 +52,9 @@ const EXAMPLES: Record<string, () => unknown> = {
   'recipients-add': () => ({ emails: [uniqueAddress()] }),
   'recipients-upsert': () => ({ recipients: [uniqueAddress()] }),
   'recipients-removeBatch': () => ({ emails: ['nobody@example.test'] }),
+  'suppressions-add': () => ({ email: uniqueAddress() }),
+  // the world's suppressed address; removing it again is idempotent
+  'suppressions-remove': () => ({ email: 'suppressed@example.test', reason: 'Contract' }),
 };
 
 export const uniqueAddress = () => `contract-${randomUUID().slice(0, 8)}@example.test`;

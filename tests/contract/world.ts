@@ -6,12 +6,14 @@ import { addRecipients } from '@/server/recipients/add';
 import { removeRecipient } from '@/server/recipients/remove';
 import { createList } from '@/server/mailing-lists/create';
 import { pushCommits } from '@/server/commits/push';
+import { recordSuppression } from '@/server/suppressions/internal';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from '@/server/content/__tests__/helpers';
 import { createTestProject } from '@/tests/factories';
 
 /**
  * What the contract and fuzz suites call routes and tools with: a project holding a list with an active,
- * a removed and an unsubscribed recipient, one published item of every kind and one commit; and another project
+ * a removed and an unsubscribed recipient, a suppressed address, one published item of every kind and one
+ * commit; and another project
  * with a list of its own, for cross-project calls.
  */
 export async function createWorld(db: Database) {
@@ -25,6 +27,7 @@ export async function createWorld(db: Database) {
     .update(schema.recipients)
     .set({ status: 'unsubscribed', statusChangedAt: new Date() })
     .where(and(eq(schema.recipients.listId, list.id), eq(schema.recipients.email, 'unsubscribed@example.test')));
+  await recordSuppression(db, { projectId: a.project.id, email: 'suppressed@example.test', reason: 'hard_bounce', source: 'smtp' });
   const caller = await tokenCaller(a.token);
   const changelog = await publishChangelog(caller, { title: 'Contract', content: '## Added\n- a thing' });
   const blogPost = await publishBlogPost(caller, '# Contract\n\nA post.');

@@ -19,6 +19,8 @@ export interface SmtpPeer {
   verdict: (to: string[]) => Verdict | Promise<Verdict>;
   /** called at RCPT TO, before the data: a test can hold a delivery here */
   onRecipient: (address: string) => void | Promise<void>;
+  /** decides each recipient at RCPT TO, as servers refuse unknown mailboxes; accepts by default */
+  rcptVerdict: (address: string) => Verdict;
   /** resolves once `n` messages were accepted */
   waitFor(n: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -31,12 +33,15 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     received: [] as ReceivedMessage[],
     verdict: (): Verdict => ({ accept: true }),
     onRecipient: () => {},
+    rcptVerdict: (): Verdict => ({ accept: true }),
   } as unknown as SmtpPeer;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
+      const verdict = peer.rcptVerdict(address.address);
+      if (!('accept' in verdict)) return callback(Object.assign(new Error(verdict.message), { responseCode: verdict.code }));
       Promise.resolve(peer.onRecipient(address.address)).then(() => callback(), callback);
     },
     onData(stream, session, callback) {

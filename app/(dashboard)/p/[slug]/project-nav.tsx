@@ -11,6 +11,7 @@ const SECTIONS = [
   { path: '/banner', label: 'Banner' },
   { path: '/lists', label: 'Mailing lists' },
   { path: '/emails', label: 'Release emails' },
+  { path: '/suppressions', label: 'Suppressions' },
   { path: '/outbox', label: 'Outbox' },
   { path: '/keys', label: 'API keys' },
   { path: '/connected-apps', label: 'Connected apps' },

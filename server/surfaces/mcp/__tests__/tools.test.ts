@@ -186,4 +186,17 @@ describe('send_release_email', () => {
     expect(send).toMatchObject({ list_id: list.id, kind: 'changelog', item_id: draft.id, total: 2 });
     await mcp.close();
   });
+  it("skips addresses on the project's suppression list and counts them by reason in the optional `suppressed` field", async () => {
+    const { call, rest, mcp } = await clients();
+    const list = await call('create_mailing_list', { name: 'Suppressed' });
+    await call('upsert_recipients', { list_id: list.id, recipients: ['kept@example.test', 'bounced@example.test'] });
+    expect((await rest('POST', '/api/v1/email/suppressions', { email: 'bounced@example.test' })).status).toBe(200);
+    const draft = await call('save_changelog', { title: 'Week 14', content: '## Fixed\n- Imports' });
+    await call('publish_content', { kind: 'changelog', id: draft.id });
+    const send = await call('send_release_email', { list_id: list.id, kind: 'changelog', id: draft.id });
+    expect(send).toMatchObject({ total: 2, skipped: 1, suppressed: { total: 1, hard_bounce: 0, complaint: 0, manual: 1 } });
+    // the recipient's own status is untouched
+    expect((await call('list_recipients', { list_id: list.id, status: 'active' })).items).toHaveLength(2);
+    await mcp.close();
+  });
 });

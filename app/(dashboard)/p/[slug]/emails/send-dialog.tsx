@@ -84,7 +84,7 @@ export function SendDialog({ projectId, slug, lists, items }: Props) {
             <>
               <p data-testid="send-audience">
                 <strong>{preview.list_name}</strong>: {preview.will_receive} of {preview.active_count} active recipients will receive it
-                {preview.will_receive < preview.active_count && ' (the others already received this item)'}.
+                {preview.will_receive < preview.active_count && ` (${skippedWhy(preview.active_count - preview.will_receive, preview.suppressed)})`}.
               </p>
               <p className="muted">From {preview.from} · Subject: {preview.subject}</p>
               <iframe className="email-preview" title="Email preview" sandbox="" srcDoc={preview.html} />
@@ -101,4 +101,11 @@ export function SendDialog({ projectId, slug, lists, items }: Props) {
       </dialog>
     </>
   );
+}
+
+/** Why some active recipients will not receive it: the suppression list, an earlier send, or both. */
+function skippedWhy(skipped: number, suppressed: number) {
+  if (suppressed === 0) return 'the others already received this item';
+  const earlier = skipped - suppressed;
+  return `${suppressed} on the suppression list${earlier > 0 ? `, ${earlier} already received this item` : ''}`;
 }
