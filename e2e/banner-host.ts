@@ -4,14 +4,16 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * A customer's site on another origin, with hostile global CSS, a working button and the embed snippet.
- * `/broken/...` serves the same widget bytes from this origin, whose `/api/v1/banner` drops the connection:
- * a real network failure for the widget.
+ * `/broken/...` serves the same widget bytes from this origin, whose `/api/v1/*` drops the connection:
+ * a real network failure for the widget. `/launcher` is a page with the "What's new" launcher.
  */
 export async function startHostSite(appOrigin: string) {
-  const widget = await (await fetch(`${appOrigin}/widget.js`)).text();
+  const scripts = new Map<string, string>();
+  for (const file of ['/widget.js', '/widget-changelog.js']) scripts.set(file, await (await fetch(`${appOrigin}${file}`)).text());
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://host');
-    if (url.pathname === '/widget.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(widget);
+    const script = scripts.get(url.pathname);
+    if (script) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     if (url.pathname.startsWith('/api/')) {
       // a key starting with `gone-` gets a real 404 (readable cross-origin); any other, a dropped connection
       if (url.searchParams.get('key')?.startsWith('gone-')) return void res.writeHead(404, CORS_JSON).end('{"detail":"Not Found"}');
@@ -20,7 +22,7 @@ export async function startHostSite(appOrigin: string) {
     const broken = url.pathname.startsWith('/broken');
     const origin = broken ? `http://${req.headers.host}` : url.searchParams.get('app') ?? appOrigin;
     const launcher = url.pathname.endsWith('/launcher');
-    const page = launcher ? launcherPage(`${origin}/widget.js`, url.searchParams.get('key')!, url.searchParams.get('mode') ?? 'changelog') : hostPage(`${origin}/widget.js`, url.searchParams.get('key'));
+    const page = launcher ? launcherPage(`${origin}/widget.js`, url.searchParams.get('key')!, url.searchParams.get('mode') ?? 'changelog', url.searchParams.has('span')) : hostPage(`${origin}/widget.js`, url.searchParams.get('key'));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,8 +32,9 @@ export async function startHostSite(appOrigin: string) {
 
 const CORS_JSON = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
 
-/** A customer page with a "What's new" link in its header for the changelog launcher (`data-mode`). */
-function launcherPage(src: string, key: string, mode: string) {
+/** A customer page with a "What's new" link (or a plain span) in its header for the changelog launcher (`data-mode`). */
+function launcherPage(src: string, key: string, mode: string, span: boolean) {
+  const whatsNew = span ? `<span id="whats-new">What's new</span>` : `<a id="whats-new" href="/updates">What's new</a>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Acme Analytics</title>
@@ -45,7 +48,7 @@ function launcherPage(src: string, key: string, mode: string) {
   div { padding: 30px; }
 </style></head>
 <body>
-  <header><b>Acme Analytics</b><nav><a href="/pricing">Pricing</a><a id="whats-new" href="/updates">What's new</a></nav></header>
+  <header><b>Acme Analytics</b><nav><a href="/pricing">Pricing</a>${whatsNew}</nav></header>
   <main>
     <h1>Understand your traffic</h1>
     <p>Privacy-friendly analytics for teams that ship every day.</p>

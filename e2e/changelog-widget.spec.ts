@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { projectIdOf, startHostSite } from './banner-host';
+import { bar, projectIdOf, publishAsUser, startHostSite } from './banner-host';
 import { signUpWithProject } from './helpers';
 
 const SHOTS = 'test-results/changelog-widget';
@@ -45,8 +45,9 @@ function dashboard(page: Page, projectId: string) {
 
 async function setUp(page: Page, name: string) {
   const { slug } = await signUpWithProject(page, name);
-  const project = dashboard(page, await projectIdOf(page, slug));
-  return { project, key: await project.embedKey() };
+  const projectId = await projectIdOf(page, slug);
+  const project = dashboard(page, projectId);
+  return { project, projectId, key: await project.embedKey() };
 }
 
 test('badge counts unread changelogs, the panel lists the latest five as text with links, opening marks them read', async ({ page, context }) => {
@@ -149,6 +150,36 @@ test('is readable at phone width and works from the keyboard', async ({ page }) 
   await panel(page).getByRole('button', { name: 'Close' }).click();
   await expect(panel(page)).toHaveCount(0);
   await expect(target(page)).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('shows bar and badge from one tag with data-mode="banner changelog"; a plain element becomes a keyboard button', async ({ page }) => {
+  const { project, projectId, key } = await setUp(page, 'Launcher both');
+  await project.publishChangelog('Both at once');
+  await publishAsUser(page, projectId, { headline: 'Big release today', body: 'Read all about it.', cta_label: '', link_url: null });
+  const launcherLoads: string[] = [];
+  page.on('request', (req) => void (req.url().endsWith('/widget-changelog.js') && launcherLoads.push(req.url())));
+
+  // the banner alone never loads the launcher
+  await page.goto(`${host.origin}/?key=${key}`);
+  await expect(bar(page)).toContainText('Big release today');
+  expect(launcherLoads).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${host.origin}/launcher?key=${key}&span&mode=${encodeURIComponent('banner changelog')}`);
+  await expect(bar(page)).toContainText('Big release today');
+  await expect(badge(page).locator('.count')).toHaveText('1');
+  expect(launcherLoads).toEqual([`${appOrigin}/widget-changelog.js`]);
+  await expect(target(page)).toHaveAttribute('role', 'button');
+  await expect(target(page)).toHaveAttribute('tabindex', '0');
+  await target(page).focus();
+  await page.keyboard.press('Space');
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByRole('link', { name: 'Both at once' })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/banner-and-panel.png` });
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(panel(page)).toBeVisible();
 });
 
 test('with nothing published, a 404 or a network failure it does nothing and the target keeps its own link', async ({ page }) => {
