@@ -236,6 +236,7 @@ describe('errors', () => {
     expect(limited.status).toBe(429);
     expect(Object.keys(limited.json)).toEqual(['detail']);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 
