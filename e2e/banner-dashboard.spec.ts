@@ -36,6 +36,9 @@ test('a new user writes, previews and publishes a banner, sees it on their site,
     const embed = (await page.getByTestId('embed-code').textContent())!;
     const key = /data-service-key="([a-z0-9-]+)"/.exec(embed)![1]!;
     expect(embed).toContain(`${baseURL}/widget.js`);
+    await expect(page.getByTestId('launcher-code')).toHaveText(
+      `<script src="${baseURL}/widget.js" data-service-key="${key}" data-mode="changelog" data-target="#whats-new" async></script>`,
+    );
     const site = await page.context().newPage();
     await site.goto(`${host.origin}/pricing?key=${key}&utm_source=mail`);
     await expect(bar(site)).toContainText('Dark mode is here');

@@ -1,4 +1,4 @@
-/*! Shipnote banner widget: <script src="https://<shipnote>/widget.js" data-service-key="<banner slug>" async></script> */
+/*! Shipnote widget: <script src="https://<shipnote>/widget.js" data-service-key="<banner slug>" async></script> */
 (function () {
   'use strict';
   var CSS =
@@ -108,6 +108,15 @@
     if (readDismissed(seenKey) !== seen && remember(seenKey, seen)) reporter(seen, 'view');
   }
 
+  // data-mode="changelog": the "What's new" launcher, a sibling loaded only where asked for
+  function loadLauncher(script, key) {
+    var tag = document.createElement('script');
+    tag.src = new URL('/widget-changelog.js', script.src).href;
+    tag.setAttribute('data-service-key', key);
+    tag.setAttribute('data-target', script.getAttribute('data-target') || '');
+    document.head.appendChild(tag);
+  }
+
   function whenReady(callback) {
     if (document.body) callback();
     else document.addEventListener('DOMContentLoaded', callback);
@@ -117,6 +126,9 @@
     var script = document.currentScript || document.querySelector('script[data-service-key]');
     if (!script || !script.src || !window.fetch) return;
     var key = script.getAttribute('data-service-key') || '';
+    var mode = script.getAttribute('data-mode') || 'banner';
+    if (key && /\bchangelog\b/.test(mode)) loadLauncher(script, key);
+    if (!/\bbanner\b/.test(mode)) return;
     var url = new URL('/api/v1/banner', script.src);
     if (key) url.searchParams.set('key', key);
     var storeKey = 'shipnote-banner:' + (key || 'operator');

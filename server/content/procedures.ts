@@ -8,7 +8,7 @@ import { itemPage } from './page';
 import { getPublished } from './public-get';
 import { listPublished } from './public-list';
 import { saveItem } from './save';
-import { ZFeed, ZIdInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from './schemas';
+import { ZFeed, ZIdInput, ZPublicFeedInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from './schemas';
 
 const tags = ['Public content'];
 /** Public content: a minute fresh, five more minutes served stale while a CDN revalidates. */
@@ -21,6 +21,7 @@ export function publishedItemProcedure<P>(kind: AnyContentKind<P>) {
       openapi: { method: 'GET', path: `/${kind.path}/{public_slug}`, tags, summary: `One published ${nounsOf(kind).one}`, protect: false },
       errors: [404],
       httpCache: PUBLIC_CONTENT_CACHE,
+      anyOrigin: true,
     })
     .input(ZSlugInput)
     .output(kind.schemas.public)
@@ -30,7 +31,7 @@ export function publishedItemProcedure<P>(kind: AnyContentKind<P>) {
 /** `GET /<path>s`: published items of a kind, newest first. */
 export function publishedListProcedure<P>(kind: AnyContentKind<P>) {
   return publicProcedure
-    .meta({ openapi: { method: 'GET', path: `/${kind.path}s`, tags, summary: `Published ${nounsOf(kind).many}, newest first`, protect: false }, httpCache: PUBLIC_CONTENT_CACHE })
+    .meta({ openapi: { method: 'GET', path: `/${kind.path}s`, tags, summary: `Published ${nounsOf(kind).many}, newest first`, protect: false }, httpCache: PUBLIC_CONTENT_CACHE, anyOrigin: true })
     .input(ZPublicListInput)
     .output(z.array(kind.schemas.public))
     .query(({ ctx, input }) => listPublished(kind, { ctx, input }));
@@ -43,7 +44,7 @@ export function itemFeedProcedure(kind: AnyContentKind<PublicItem>) {
 
 /** RSS of `GET /<path>s/feed`: every published item, or one project's. */
 export function listFeedProcedure(kind: AnyContentKind<PublicItem>) {
-  return publicProcedure.input(ZPublicListInput).output(ZFeed).query(({ ctx, input }) => listFeed(kind, { ctx, input }));
+  return publicProcedure.input(ZPublicFeedInput).output(ZFeed).query(({ ctx, input }) => listFeed(kind, { ctx, input }));
 }
 
 /** The public web page of an item. */

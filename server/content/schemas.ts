@@ -12,12 +12,16 @@ export const ZPublicSlug = z
 
 export const ZSlugInput = z.object({ public_slug: ZPublicSlug });
 
-/** `?project=<project slug>&limit=1..100` of the public lists and `/blogs/feed`. */
+/** `?project=<project slug>&key=<banner slug>&limit=1..100` of the public lists and `/blogs/feed`. */
 export const ZPublicListInput = z.object({
   project: ZPublicSlug.optional().describe('A project slug: only that project\'s items'),
+  key: ZPublicSlug.optional().describe('A banner slug (the widget\'s `data-service-key`): only the items of its project'),
   limit: z.coerce.number().int().min(1).max(100).default(50).describe('How many items, newest first (1-100, default 50)'),
 });
 export type TPublicListInput = z.infer<typeof ZPublicListInput>;
+
+/** `/blogs/feed` narrows by `project` only: a feed address names its project. */
+export const ZPublicFeedInput = ZPublicListInput.omit({ key: true });
 
 export const ZContentStatus = z.enum(CONTENT_STATUSES);
 export type TContentStatus = z.infer<typeof ZContentStatus>;

@@ -6,6 +6,7 @@ import { startFastPathServer } from './servers';
 
 let server: TestServer;
 const file = fs.readFileSync('public/widget.js');
+const launcher = fs.readFileSync('public/widget-changelog.js');
 
 beforeAll(async () => {
   server = await startFastPathServer();
@@ -25,7 +26,7 @@ describe('GET /widget.js from the fast path', () => {
   });
 
   it('stays a few KB, gzips to about 2 KB and answers 304 to its ETag', async () => {
-    expect(file.length).toBeLessThan(6 * 1024);
+    expect(file.length).toBeLessThan(7 * 1024);
     const raw = await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
       import('node:http').then(({ get }) =>
         get(`${server.url}/widget.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
@@ -41,8 +42,22 @@ describe('GET /widget.js from the fast path', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serves the "What\'s new" launcher the same way, a few KB of its own', async () => {
+    expect(launcher.length).toBeLessThan(10 * 1024);
+    const res = await fetch(`${server.url}/widget-changelog.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(Buffer.from(await res.arrayBuffer()).equals(launcher)).toBe(true);
+    const again = await fetch(`${server.url}/widget-changelog.js`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(res.headers.get('etag')).not.toBe((await fetch(`${server.url}/widget.js`)).headers.get('etag'));
+  });
+
   it('leaves other methods and paths to Next', async () => {
     expect((await fetch(`${server.url}/widget.js`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${server.url}/api/v1/banners`)).status).toBe(404);
+    expect((await fetch(`${server.url}/widget-other.js`)).status).toBe(404);
   });
 });

@@ -88,6 +88,77 @@ describe('GET /changelogs and /changelog/{public_slug}', () => {
   });
 });
 
+describe('the widget: ?key=<banner slug> and CORS', () => {
+  async function withEmbed() {
+    const { caller, project } = await author();
+    const { slug: key } = await caller.banner.get();
+    return { caller, project, key };
+  }
+
+  it('narrows /changelogs and /blogs to the project of a banner slug', async () => {
+    const mine = await withEmbed();
+    const other = await withEmbed();
+    const first = await publishChangelog(mine.caller, { title: 'Mine 1', content: 'a' });
+    const second = await publishChangelog(mine.caller, { title: 'Mine 2', content: 'b' });
+    await publishChangelog(other.caller, { title: 'Theirs', content: 'c' });
+    const post = await publishBlogPost(mine.caller, '# Mine\n\nx');
+    const call = apiClient(server.url);
+
+    const list = await call('GET', `/api/v1/changelogs?key=${mine.key}&limit=5`);
+    expect(list.status).toBe(200);
+    expect(list.json.map((c: { id: string }) => c.id)).toEqual([second.id, first.id]);
+    expect(Object.keys(list.json[0])).toEqual(CHANGELOG_KEYS);
+    expect((await call('GET', `/api/v1/changelogs?key=${mine.key}&limit=1`)).json).toHaveLength(1);
+    expect((await call('GET', `/api/v1/blogs?key=${mine.key}`)).json.map((p: { id: string }) => p.id)).toEqual([post.id]);
+    // both filters must name the same project; an unknown key is an empty list, like an unknown project
+    expect((await call('GET', `/api/v1/changelogs?key=${mine.key}&project=${mine.project.slug}`)).json).toHaveLength(2);
+    expect((await call('GET', `/api/v1/changelogs?key=${mine.key}&project=${other.project.slug}`)).json).toEqual([]);
+    expect(await call('GET', '/api/v1/changelogs?key=no-such-key')).toMatchObject({ status: 200, json: [] });
+  });
+
+  it.each(['Not%20A%20Slug', 'a--b', 'x'.repeat(129), ''])('answers 422 in the query for ?key=%s', async (key) => {
+    for (const path of ['/api/v1/changelogs', '/api/v1/blogs']) {
+      const res = await apiClient(server.url)('GET', `${path}?key=${key}`);
+      expect(res.status).toBe(422);
+      expect(res.json.detail[0].loc).toEqual(['query', 'key']);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('lets any web page read public content: Access-Control-Allow-Origin on answers, 304s and 404s', async () => {
+    const { caller, key } = await withEmbed();
+    const live = await publishChangelog(caller, { title: 'Cross-origin', content: '## Added\n\n- one' });
+    const post = await publishBlogPost(caller, '# Post\n\nx');
+    const call = apiClient(server.url);
+    const origin = { origin: 'https://customer.example' };
+    const paths = [
+      `/api/v1/changelogs?key=${key}`,
+      `/api/v1/changelog/${live.slug}`,
+      `/api/v1/changelog/${live.slug}/feed`,
+      '/api/v1/blogs?limit=1',
+      `/api/v1/blog/${post.slug}`,
+      `/api/v1/blog/${post.slug}/feed`,
+      '/api/v1/blogs/feed?limit=1',
+    ];
+    for (const path of paths) {
+      const res = await call('GET', path, undefined, origin);
+      expect([path, res.status, res.headers.get('access-control-allow-origin')]).toEqual([path, 200, '*']);
+      const again = await call('GET', path, undefined, { ...origin, 'if-none-match': res.headers.get('etag')! });
+      expect([path, again.status, again.headers.get('access-control-allow-origin')]).toEqual([path, 304, '*']);
+    }
+    for (const path of ['/api/v1/changelog/missing-one', '/api/v1/changelog/missing-one/feed', '/api/v1/kb/missing-one']) {
+      const res = await call('GET', path, undefined, origin);
+      expect([path, res.status, res.headers.get('access-control-allow-origin')]).toEqual([path, 404, '*']);
+    }
+  });
+
+  it('keeps CORS off authenticated routes', async () => {
+    const res = await apiClient(server.url)('GET', '/api/v1/email/lists', undefined, { origin: 'https://customer.example' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
 describe('GET /blogs, /blog/{public_slug} and /kb/{public_slug}', () => {
   it('serves blog posts in the Blog post shape, newest first', async () => {
     const { caller, project } = await author();
@@ -165,6 +236,7 @@ describe('errors', () => {
     expect(limited.status).toBe(429);
     expect(Object.keys(limited.json)).toEqual(['detail']);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 
@@ -211,7 +283,7 @@ describe('OpenAPI document', () => {
     const get = doc.paths['/changelog/{public_slug}'].get;
     expect(get.security ?? []).toEqual([]);
     expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '404', '422', '429']));
-    expect(doc.paths['/changelogs'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'project']);
+    expect(doc.paths['/changelogs'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['key', 'limit', 'project']);
     expect(doc.paths['/blogs']).toBeDefined();
     expect(doc.paths['/kb/{public_slug}']).toBeDefined();
   });

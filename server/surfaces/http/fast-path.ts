@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_IP_HEADER } from '../../context';
 import { answerBannerHttp, BANNER_EVENTS_PREFLIGHT_HEADERS, BANNER_PREFLIGHT_HEADERS, type HttpAnswer } from './banner';
-import { serveWidget } from './widget-asset';
+import { isWidgetPath, serveWidget } from './widget-asset';
 
 const BANNER_PATH = '/api/v1/banner';
 const BANNER_EVENTS_PATH = '/api/v1/banner/events';
 
 /**
  * The hot public GETs, answered before Next (whose pipeline costs about 1 ms a request): `/api/v1/banner`
- * through the same function as the REST entry, and `/widget.js`. Returns false for everything else,
+ * through the same function as the REST entry, and the widget files. Returns false for everything else,
  * which Next then handles.
  */
 export function handleFastPath(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  if (path === '/widget.js' && (req.method === 'GET' || req.method === 'HEAD')) {
-    serveWidget(req, res);
+  if (isWidgetPath(path) && (req.method === 'GET' || req.method === 'HEAD')) {
+    serveWidget(req, res, path);
     return true;
   }
   if (path === BANNER_EVENTS_PATH && req.method === 'OPTIONS') {

@@ -13,19 +13,29 @@ interface Asset {
   etag: string;
 }
 
-let asset: Asset | undefined;
+/** The banner widget, and the "What's new" launcher it loads only for `data-mode="changelog"`. */
+export const WIDGET_PATHS = ['/widget.js', '/widget-changelog.js'] as const;
+export type WidgetPath = (typeof WIDGET_PATHS)[number];
+
+const assets = new Map<WidgetPath, Asset>();
+
+export function isWidgetPath(path: string): path is WidgetPath {
+  return (WIDGET_PATHS as readonly string[]).includes(path);
+}
 
 /** Read and compressed once in production; re-read on every request in development. */
-function loadWidget(): Asset {
-  if (asset && process.env.NODE_ENV === 'production') return asset;
-  const plain = fs.readFileSync(path.join(process.cwd(), 'public', 'widget.js'));
-  asset = { plain, gzip: gzipSync(plain, { level: 9 }), etag: `"${createHash('sha1').update(plain).digest('base64url')}"` };
+function loadWidget(file: WidgetPath): Asset {
+  const kept = assets.get(file);
+  if (kept && process.env.NODE_ENV === 'production') return kept;
+  const plain = fs.readFileSync(path.join(process.cwd(), 'public', file));
+  const asset = { plain, gzip: gzipSync(plain, { level: 9 }), etag: `"${createHash('sha1').update(plain).digest('base64url')}"` };
+  assets.set(file, asset);
   return asset;
 }
 
-/** Serves public/widget.js with a long-lived but revalidated cache, gzip when accepted, 304 on a match. */
-export function serveWidget(req: IncomingMessage, res: ServerResponse) {
-  const { plain, gzip, etag } = loadWidget();
+/** Serves a widget file of public/ with a long-lived but revalidated cache, gzip when accepted, 304 on a match. */
+export function serveWidget(req: IncomingMessage, res: ServerResponse, file: WidgetPath = '/widget.js') {
+  const { plain, gzip, etag } = loadWidget(file);
   const headers: Record<string, string> = {
     'Content-Type': 'text/javascript; charset=utf-8',
     'Cache-Control': WIDGET_CACHE_CONTROL,

@@ -94,6 +94,7 @@ async function bannerResponse(req: Request, url: URL): Promise<Response> {
 
 async function rawResponse(req: Request, ctx: Context, raw: NonNullable<ReturnType<typeof matchRawRoute>>, query: URLSearchParams) {
   let answer: RawAnswer;
+  if (raw.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   try {
     answer = await raw.route.run(createCaller(ctx), raw.params, query);
   } catch (error) {

@@ -14,6 +14,8 @@ export type RawAnswer =
 
 interface RawRoute {
   pattern: RegExp;
+  /** public content any web page may read: every answer, errors included, carries `Access-Control-Allow-Origin: *` */
+  anyOrigin?: boolean;
   run(caller: Caller, params: string[], query: URLSearchParams): Promise<RawAnswer>;
 }
 
@@ -27,14 +29,17 @@ const xml = (body: string): RawAnswer => ({ body, headers: { 'Content-Type': 'ap
 export const RAW_ROUTES: RawRoute[] = [
   {
     pattern: /^\/changelog\/([^/]+)\/feed$/,
+    anyOrigin: true,
     run: async (caller, [slug]) => xml((await caller.changelogs.feed({ public_slug: slug! })).xml),
   },
   {
     pattern: /^\/blog\/([^/]+)\/feed$/,
+    anyOrigin: true,
     run: async (caller, [slug]) => xml((await caller.blogPosts.feed({ public_slug: slug! })).xml),
   },
   {
     pattern: /^\/blogs\/feed$/,
+    anyOrigin: true,
     run: async (caller, _, query) =>
       xml((await caller.blogPosts.feedAll({ project: optional(query, 'project'), limit: optional(query, 'limit') as never })).xml),
   },

@@ -99,6 +99,19 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
         <code className="token" data-testid="embed-code">{state.embed_html}</code>
         <CopyButton text={state.embed_html} />
       </p>
+      <p className="muted">
+        Or, instead of the bar, a &ldquo;What&rsquo;s new&rdquo; badge on an element of your site (here the one with id <code>whats-new</code>)
+        counting the changelogs published since the visitor last looked; a click opens the latest ones.
+      </p>
+      <p className="row">
+        <code className="token" data-testid="launcher-code">{launcherHtml(state.embed_html)}</code>
+        <CopyButton text={launcherHtml(state.embed_html)} />
+      </p>
     </>
   );
+}
+
+/** The same tag with the "What's new" launcher instead of the bar (docs/widget.md). */
+function launcherHtml(embedHtml: string): string {
+  return embedHtml.replace(' async>', ' data-mode="changelog" data-target="#whats-new" async>');
 }
