@@ -21,7 +21,7 @@ const optional = (query: URLSearchParams, name: string) => query.get(name) ?? un
 const xml = (body: string): RawAnswer => ({ body, headers: { 'Content-Type': 'application/xml' }, cache: PUBLIC_CONTENT_CACHE });
 // untrusted markdown as text: nosniff, so no browser ever renders it as HTML
 const text = (body: string, type: string): RawAnswer => ({ body, headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' }, cache: PUBLIC_CONTENT_CACHE });
-export const markdownAnswer = (body: string) => text(body, 'text/markdown; charset=utf-8');
+const markdownAnswer = (body: string) => text(body, 'text/markdown; charset=utf-8');
 /** llms.txt is markdown served as plain text (llmstxt.org) */
 export const llmsTxtAnswer = (body: string) => text(body, 'text/plain; charset=utf-8');
 
