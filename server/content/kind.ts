@@ -57,6 +57,8 @@ export interface ContentKind<
   createDefaults?(): Partial<T['$inferInsert']>;
   /** the public page of an item */
   page(found: Published<T['$inferSelect'], P>): Page;
+  /** the markdown twin of the page (`/<path>/<slug>.md`), for agents: the source as written, headed by what the page adds */
+  markdown(found: Published<T['$inferSelect'], P>): string;
   /** RSS: the channel of one item's feed and its items; `list` for a feed of all published items */
   feed?: {
     channel(found: Published<T['$inferSelect'], P>): FeedTexts;

@@ -4,11 +4,12 @@ import { itemFeed, listFeed } from './feed';
 import { getItem } from './get';
 import { nounsOf, type AnyContentKind, type PublicItem } from './kind';
 import { listItems } from './list';
+import { itemMarkdown } from './markdown-twin';
 import { itemPage } from './page';
 import { getPublished } from './public-get';
 import { listPublished } from './public-list';
 import { saveItem } from './save';
-import { ZFeed, ZIdInput, ZPublicFeedInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from './schemas';
+import { ZFeed, ZIdInput, ZMarkdownDocument, ZPublicFeedInput, ZPublicListInput, ZSlugInput, ZStatusFilter } from './schemas';
 
 const tags = ['Public content'];
 /** Public content: a minute fresh, five more minutes served stale while a CDN revalidates. */
@@ -45,6 +46,11 @@ export function itemFeedProcedure(kind: AnyContentKind<PublicItem>) {
 /** RSS of `GET /<path>s/feed`: every published item, or one project's. */
 export function listFeedProcedure(kind: AnyContentKind<PublicItem>) {
   return publicProcedure.input(ZPublicFeedInput).output(ZFeed).query(({ ctx, input }) => listFeed(kind, { ctx, input }));
+}
+
+/** The markdown twin of an item's page: `GET /<path>/{public_slug}.md` and `/<path>/<slug>.md` (surfaces/rest/raw-routes.ts). */
+export function markdownProcedure(kind: AnyContentKind) {
+  return publicProcedure.input(ZSlugInput).output(ZMarkdownDocument).query(({ ctx, input }) => itemMarkdown(kind, { ctx, input }));
 }
 
 /** The public web page of an item. */

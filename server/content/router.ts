@@ -7,12 +7,14 @@ import {
   authoringRouter,
   itemFeedProcedure,
   listFeedProcedure,
+  markdownProcedure,
   pageProcedure,
   publishedItemProcedure,
   publishedListProcedure,
 } from './procedures';
 import { publishItem } from './publish';
-import { ZKindIdInput, ZPublicSlug } from './schemas';
+import { projectLlmsTxt } from './llms-txt';
+import { ZKindIdInput, ZMarkdownDocument, ZPublicSlug } from './schemas';
 import { projectSite } from './site';
 import { ZProjectSite } from './site-schema';
 import { unpublishItem } from './unpublish';
@@ -21,6 +23,7 @@ export const changelogsRouter = router({
   list: publishedListProcedure(CHANGELOG),
   get: publishedItemProcedure(CHANGELOG),
   feed: itemFeedProcedure(CHANGELOG),
+  markdown: markdownProcedure(CHANGELOG),
   page: pageProcedure(CHANGELOG),
   manage: authoringRouter(CHANGELOG),
 });
@@ -30,6 +33,7 @@ export const blogPostsRouter = router({
   get: publishedItemProcedure(BLOG_POST),
   feed: itemFeedProcedure(BLOG_POST),
   feedAll: listFeedProcedure(BLOG_POST),
+  markdown: markdownProcedure(BLOG_POST),
   page: pageProcedure(BLOG_POST),
   manage: authoringRouter(BLOG_POST),
 });
@@ -37,6 +41,7 @@ export const blogPostsRouter = router({
 // no public list or feed of KB sets (not in the contract): the project's public page lists them
 export const kbSetsRouter = router({
   get: publishedItemProcedure(KB_SET),
+  markdown: markdownProcedure(KB_SET),
   page: pageProcedure(KB_SET),
   manage: authoringRouter(KB_SET),
 });
@@ -48,6 +53,8 @@ const byKind = (kind: keyof typeof KINDS): AnyContentKind<unknown, TManagedConte
 export const contentRouter = router({
   /** the public page of a project */
   site: publicProcedure.input(z.object({ project: ZPublicSlug })).output(ZProjectSite).query(({ ctx, input }) => projectSite({ ctx, input })),
+  /** the project's index of its public content for agents: `/pub/<project>/llms.txt` */
+  llmsTxt: publicProcedure.input(z.object({ project: ZPublicSlug })).output(ZMarkdownDocument).query(({ ctx, input }) => projectLlmsTxt({ ctx, input })),
   /** the dashboard editor's live preview: exactly what pages, feeds and emails will show */
   preview: userProcedure.input(ZPreviewInput).output(ZPreview).mutation(({ input }) => ({ html: renderMarkdown(input.markdown) })),
 

@@ -76,6 +76,10 @@ export function withPeriodsInOrder<T extends z.ZodType<{ period_start?: string |
 export const ZFeed = z.object({ xml: z.string() });
 export type TFeed = z.infer<typeof ZFeed>;
 
+/** A markdown twin or a project's llms.txt: the text its route serves as is. */
+export const ZMarkdownDocument = z.object({ markdown: z.string() });
+export type TMarkdownDocument = z.infer<typeof ZMarkdownDocument>;
+
 /** The project a public page belongs to. */
 export const ZPublicProject = z.object({ name: z.string(), slug: z.string(), url: z.string() });
 export type TPublicProject = z.infer<typeof ZPublicProject>;

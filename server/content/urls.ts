@@ -14,6 +14,10 @@ export const publicUrls = {
   /** the feed of a kind's published items, of every project or one */
   listFeed: (path: string, projectSlug?: string) =>
     `${config.appUrl}${REST_PREFIX_PATH}/${path}s/feed${projectSlug ? `?project=${encodeURIComponent(projectSlug)}` : ''}`,
+  /** the markdown twin of a page, for agents */
+  markdown: (path: string, slug: string) => `${config.appUrl}/${path}/${slug}.md`,
+  /** a project's index of its public content for agents (llmstxt.org) */
+  llmsTxt: (projectSlug: string) => `${config.appUrl}/pub/${projectSlug}/llms.txt`,
   changelog: (slug: string) => publicUrls.page('changelog', slug),
   blogPost: (slug: string) => publicUrls.page('blog', slug),
   kbSet: (slug: string) => publicUrls.page('kb', slug),

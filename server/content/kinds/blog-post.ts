@@ -50,6 +50,8 @@ export const BLOG_POST = defineKind({
     const { html, summary } = row.rendered ?? render(row);
     return { post: item, project, title, description: summary || title, html, feed_url: publicUrls.feed(PATH, item.slug) };
   },
+  // the post is its own source: its first heading is already its title
+  markdown: ({ item }) => item.content,
   feed: {
     channel: ({ item, project }) => ({ title: `${project.name} blog: ${blogPostTitle(item.content)}`, description: `A blog post of ${project.name}` }),
     items: ({ item, row }) => {

@@ -2,10 +2,11 @@ import { changelogs, type RenderedChangelog } from '@/db/schema';
 import { renderMarkdown } from '../../markdown/render';
 import { changelogEntries, excerpt } from '../../markdown/structure';
 import { defineKind } from '../kind';
+import { oneLine } from '../markdown-doc';
 import { toDate } from '../schemas';
 import { publicUrls } from '../urls';
 import { changelogFeedItems } from './changelog-feed';
-import { ZChangelog, ZChangelogPage, ZManagedChangelog, ZSaveChangelogInput } from './changelog-schemas';
+import { ZChangelog, ZChangelogPage, ZManagedChangelog, ZSaveChangelogInput, type TChangelog } from './changelog-schemas';
 
 type Row = typeof changelogs.$inferSelect;
 const PATH = 'changelog';
@@ -25,6 +26,14 @@ function fields(row: Row) {
 
 function render({ content = '' }: { content?: string }): RenderedChangelog {
   return { html: renderMarkdown(content), summary: excerpt(content, 200), entries: changelogEntries(content) };
+}
+
+/** The line under a changelog's title: its version, the day it was published and the period it covers. */
+function metaLine(changelog: Pick<TChangelog, 'version' | 'published_at' | 'period_start' | 'period_end'>): string {
+  const parts = [`Published ${changelog.published_at.slice(0, 10)}`];
+  if (changelog.version) parts.unshift(`Version ${oneLine(changelog.version)}`);
+  if (changelog.period_start && changelog.period_end) parts.push(`Covers ${changelog.period_start} to ${changelog.period_end}`);
+  return parts.join(' · ');
 }
 
 /** Changelogs: a title, an optional version, markdown entries under `## ` headings, an optional period. */
@@ -51,6 +60,8 @@ export const CHANGELOG = defineKind({
     const { html, summary } = row.rendered ?? render(row);
     return { changelog: item, project, description: summary || item.title, html, feed_url: publicUrls.feed(PATH, item.slug) };
   },
+  // the source follows unchanged, byte for byte
+  markdown: ({ item }) => `# ${oneLine(item.title)}\n\n${metaLine(item)}\n\n${item.content}`,
   feed: {
     channel: ({ item, project }) => ({
       title: `${project.name}: ${item.title}`,

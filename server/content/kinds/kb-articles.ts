@@ -2,6 +2,7 @@ import type { KbArticleRecord, RenderedKbSet } from '@/db/schema';
 import { renderMarkdown } from '../../markdown/render';
 import { markdownToText } from '../../markdown/text';
 import { uniqueAnchor } from '../internal';
+import { asBlock, oneLine } from '../markdown-doc';
 import type { TKbArticle, TKbSetPage } from './kb-set-schemas';
 
 /** The `content` string: the articles as JSON, each with its `source` only when mirrored. */
@@ -42,4 +43,19 @@ export function groupArticles(articles: KbArticleRecord[], rendered: RenderedKbS
     });
   }
   return [...categories.values()];
+}
+
+/** A set as one markdown document: its title, each category a `## ` section, each article a `### ` with its body as written. */
+export function kbMarkdown(title: string, articles: KbArticleRecord[]): string {
+  const categories = new Map<string, KbArticleRecord[]>();
+  for (const article of articles) categories.set(article.category, [...(categories.get(article.category) ?? []), article]);
+  const blocks = [`# ${oneLine(title)}\n`];
+  for (const [category, inCategory] of categories) {
+    blocks.push(`## ${oneLine(category)}\n`);
+    for (const article of inCategory) {
+      blocks.push(`### ${oneLine(article.title)}\n`);
+      if (article.body) blocks.push(asBlock(article.body));
+    }
+  }
+  return blocks.join('\n');
 }

@@ -1,6 +1,6 @@
 import { kbSets } from '@/db/schema';
 import { defineKind } from '../kind';
-import { groupArticles, kbContent, renderArticles, toArticleRecord } from './kb-articles';
+import { groupArticles, kbContent, kbMarkdown, renderArticles, toArticleRecord } from './kb-articles';
 import { ZKbSet, ZKbSetPage, ZManagedKbSet, ZSaveKbSetInput } from './kb-set-schemas';
 
 type Row = typeof kbSets.$inferSelect;
@@ -38,5 +38,6 @@ export const KB_SET = defineKind({
     ...(input.synced_at !== undefined && { syncedAt: input.synced_at ? new Date(input.synced_at) : null }),
   }),
   render: ({ articles = [] }) => renderArticles(articles),
+  markdown: ({ row }) => kbMarkdown(row.title, row.articles),
   page: ({ item, row, project }) => ({ project, set: item, title: row.title, categories: groupArticles(row.articles, row.rendered ?? renderArticles(row.articles)) }),
 });

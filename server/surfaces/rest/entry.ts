@@ -16,6 +16,8 @@ interface FakeResponse {
   end(body?: string): void;
 }
 
+type Caller = ReturnType<typeof createCaller>;
+
 const contextOf = new WeakMap<Request, Context>();
 
 // Built once: the library's own fetch adapter rebuilds its route table on every request.
@@ -37,7 +39,8 @@ const openApiHandler = createOpenApiNodeHttpHandler({
  */
 export async function handleRestRequest(req: Request): Promise<Response> {
   const url = new URL(req.url);
-  const path = url.pathname.slice(REST_PREFIX.length) || '/';
+  // the pages' markdown twins (`/changelog/<slug>.md`) arrive through a next.config.ts rewrite under their own URL
+  const path = url.pathname.startsWith(REST_PREFIX) ? url.pathname.slice(REST_PREFIX.length) || '/' : url.pathname;
   const method = req.method === 'HEAD' ? 'GET' : req.method;
 
   let body: unknown;
@@ -55,7 +58,8 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
   const raw = method === 'GET' ? matchRawRoute(segments.join('/')) : undefined;
-  if (raw) return rawResponse(req, ctx, raw, url.searchParams);
+  if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
+  if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
   return procedureResponse(req, ctx, url, method, body);
 }
 
@@ -92,11 +96,19 @@ async function bannerResponse(req: Request, url: URL): Promise<Response> {
   return new Response(req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
 }
 
-async function rawResponse(req: Request, ctx: Context, raw: NonNullable<ReturnType<typeof matchRawRoute>>, query: URLSearchParams) {
+/**
+ * A public document served outside `/api/v1` (a project's llms.txt) as a raw route is: the caller's
+ * context and rate limit, ETag/304 and this surface's error bodies.
+ */
+export async function handlePublicDocument(req: Request, run: (caller: Caller) => Promise<RawAnswer>): Promise<Response> {
+  const resHeaders = new Headers({ 'Access-Control-Allow-Origin': '*' });
+  return rawResponse(req, await createContext({ headers: req.headers, resHeaders }), run);
+}
+
+async function rawResponse(req: Request, ctx: Context, run: (caller: Caller) => Promise<RawAnswer>) {
   let answer: RawAnswer;
-  if (raw.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   try {
-    answer = await raw.route.run(createCaller(ctx), raw.params, query);
+    answer = await run(createCaller(ctx));
   } catch (error) {
     const { status, body } = libraryErrorOf(error);
     return errorResponse(status, body, 'GET', ctx.resHeaders);

@@ -70,6 +70,15 @@ export function buildOpenApiDocument(): Json {
 
 const slugParameter = { name: 'public_slug', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 128 } };
 const projectParameter = { name: 'project', in: 'query', required: false, schema: { type: 'string' }, description: 'a project slug' };
+const markdownTwin = (kind: string, what: string) => ({
+  get: {
+    operationId: `markdown-${kind}`,
+    summary: `The markdown twin of a published ${what}'s page (also served at the page's own address plus \`.md\`)`,
+    tags: ['Public content'],
+    parameters: [slugParameter],
+    responses: { '200': { description: 'Markdown', content: { 'text/markdown; charset=utf-8': { schema: { type: 'string' } } } }, '404': {} },
+  },
+});
 const rss = (description: string) => ({ description, content: { 'application/xml': { schema: { type: 'string' } } } });
 
 /** Routes served by plain route handlers (RSS, CSV): trpc-to-openapi cannot describe their bodies. */
@@ -83,6 +92,9 @@ const NON_JSON_PATHS: Json = {
   '/blogs/feed': {
     get: { operationId: 'feeds-blogs', summary: 'RSS 2.0 feed of all published blog posts', tags: ['Public content'], parameters: [projectParameter], responses: { '200': rss('RSS 2.0 XML') } },
   },
+  '/changelog/{public_slug}.md': markdownTwin('changelog', 'changelog'),
+  '/blog/{public_slug}.md': markdownTwin('blogPost', 'blog post'),
+  '/kb/{public_slug}.md': markdownTwin('kbSet', 'knowledge-base set'),
   '/email/lists/{list_id}/recipients/export.csv': {
     get: {
       operationId: 'recipients-export',

@@ -21,6 +21,18 @@ interface RawRoute {
 
 const optional = (query: URLSearchParams, name: string) => query.get(name) ?? undefined;
 const xml = (body: string): RawAnswer => ({ body, headers: { 'Content-Type': 'application/xml' }, cache: PUBLIC_CONTENT_CACHE });
+// untrusted markdown as text: nosniff, so no browser ever renders it as HTML
+const text = (body: string, type: string): RawAnswer => ({ body, headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' }, cache: PUBLIC_CONTENT_CACHE });
+const markdownAnswer = (body: string) => text(body, 'text/markdown; charset=utf-8');
+/** llms.txt is markdown served as plain text (llmstxt.org) */
+export const llmsTxtAnswer = (body: string) => text(body, 'text/plain; charset=utf-8');
+
+/** The markdown twin procedure of each public path segment. */
+const TWINS: Record<string, (caller: Caller) => Caller['changelogs']['markdown']> = {
+  changelog: (caller) => caller.changelogs.markdown,
+  blog: (caller) => caller.blogPosts.markdown,
+  kb: (caller) => caller.kbSets.markdown,
+};
 
 /**
  * The GET routes of api-v1.md whose bodies trpc-to-openapi cannot carry, each still one procedure call.
@@ -42,6 +54,12 @@ export const RAW_ROUTES: RawRoute[] = [
     anyOrigin: true,
     run: async (caller, _, query) =>
       xml((await caller.blogPosts.feedAll({ project: optional(query, 'project'), limit: optional(query, 'limit') as never })).xml),
+  },
+  {
+    // also `/changelog/<slug>.md` beside the pages: next.config.ts rewrites them here
+    pattern: /^\/(changelog|blog|kb)\/([^/]+)\.md$/,
+    anyOrigin: true,
+    run: async (caller, [path, slug]) => markdownAnswer((await TWINS[path!]!(caller)({ public_slug: slug! })).markdown),
   },
   {
     pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/i,

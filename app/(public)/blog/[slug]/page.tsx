@@ -10,7 +10,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: { absolute: `${title} · ${project.name}` },
     description,
-    alternates: { types: { 'application/rss+xml': [{ url: feed_url, title: `${title} (RSS)` }] } },
+    alternates: {
+      types: {
+        'application/rss+xml': [{ url: feed_url, title: `${title} (RSS)` }],
+        'text/markdown': [{ url: publicUrls.markdown('blog', post.slug), title: `${title} (Markdown)` }],
+      },
+    },
     openGraph: { type: 'article', url: publicUrls.blogPost(post.slug), title, description, siteName: project.name, publishedTime: post.published_at },
   };
 }
@@ -19,7 +24,7 @@ export default async function BlogPostPage({ params }: Props) {
   const { post, project, html, feed_url } = await loadBlogPost((await params).slug);
   return (
     <>
-      <PublicHeader project={project} feedUrl={feed_url} />
+      <PublicHeader project={project} feedUrl={feed_url} markdownUrl={publicUrls.markdown('blog', post.slug)} />
       <main>
         <article>
           <p className="pub-meta">

@@ -11,7 +11,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: { absolute: title },
     description,
-    alternates: { types: { 'application/rss+xml': [{ url: feed_url, title: `${title} (RSS)` }] } },
+    alternates: {
+      types: {
+        'application/rss+xml': [{ url: feed_url, title: `${title} (RSS)` }],
+        'text/markdown': [{ url: publicUrls.markdown('changelog', changelog.slug), title: `${title} (Markdown)` }],
+      },
+    },
     openGraph: { type: 'article', url: publicUrls.changelog(changelog.slug), title: changelog.title, description, siteName: project.name, publishedTime: changelog.published_at },
   };
 }
@@ -21,7 +26,7 @@ export default async function ChangelogPage({ params }: Props) {
   const period = changelog.period_start && changelog.period_end ? ` · covers ${changelog.period_start} to ${changelog.period_end}` : '';
   return (
     <>
-      <PublicHeader project={project} feedUrl={feed_url} />
+      <PublicHeader project={project} feedUrl={feed_url} markdownUrl={publicUrls.markdown('changelog', changelog.slug)} />
       <main>
         <article>
           <h1>{changelog.title}</h1>

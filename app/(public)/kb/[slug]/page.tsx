@@ -13,6 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: { absolute: `${title} · ${project.name}` },
     description,
+    alternates: { types: { 'text/markdown': [{ url: publicUrls.markdown('kb', set.slug), title: `${title} (Markdown)` }] } },
     openGraph: { type: 'website', url: publicUrls.kbSet(set.slug), title: `${title} · ${project.name}`, description, siteName: project.name },
   };
 }
@@ -21,7 +22,7 @@ export default async function KbSetPage({ params }: Props) {
   const { set, title, project, categories } = await loadKbSet((await params).slug);
   return (
     <>
-      <PublicHeader project={project} />
+      <PublicHeader project={project} markdownUrl={publicUrls.markdown('kb', set.slug)} />
       <main>
         <h1>{title}</h1>
         <p className="pub-meta">

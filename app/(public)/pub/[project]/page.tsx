@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: { absolute: `${name}: updates` },
     description,
-    alternates: { types: { 'application/rss+xml': feeds } },
+    alternates: { types: { 'application/rss+xml': feeds, 'text/plain': [{ url: site.llms_txt_url, title: 'llms.txt' }] } },
     openGraph: { type: 'website', url: site.project.url, title: `${name}: updates`, description, siteName: name },
   };
 }
@@ -67,6 +67,9 @@ export default async function ProjectSitePage({ params }: Props) {
             </ul>
           </section>
         )}
+        <p className="pub-meta">
+          For AI agents: <a href={path(site.llms_txt_url)}>llms.txt</a>, every page above as markdown.
+        </p>
       </main>
       <PublicFooter />
     </>
