@@ -26,6 +26,8 @@ export interface DuePublished {
 export async function publishDue(db: Database, now = clock().now()): Promise<DuePublished[]> {
   const done: DuePublished[] = [];
   for (const kind of Object.values(KINDS) as AnyContentKind[]) {
+    // most rounds find nothing: a plain read then, no transaction holding a connection
+    if (!(await anyDue(db, kind, new Date(now)))) continue;
     const failed: string[] = [];
     for (;;) {
       const before = failed.length;
@@ -43,6 +45,17 @@ export async function publishDue(db: Database, now = clock().now()): Promise<Due
   return done;
 }
 
+const dueWhere = (kind: AnyContentKind, now: Date, skip: string[] = []) => {
+  const t = columnsOf(kind);
+  return and(eq(t.status, 'draft'), lte(t.publishAt, now), skip.length > 0 ? notInArray(t.id, skip) : undefined);
+};
+
+async function anyDue(db: Database, kind: AnyContentKind, now: Date): Promise<boolean> {
+  const t = columnsOf(kind);
+  const [row] = await db.select({ id: t.id }).from(t).where(dueWhere(kind, now)).limit(1);
+  return Boolean(row);
+}
+
 /** One due item of `kind`, published; null when none is left. An item that fails is skipped in this round. */
 async function publishNext(db: Database, kind: AnyContentKind, now: Date, failed: string[]): Promise<DuePublished | null> {
   const t = columnsOf(kind);
@@ -52,7 +65,7 @@ async function publishNext(db: Database, kind: AnyContentKind, now: Date, failed
       const [due] = await tx
         .select()
         .from(t)
-        .where(and(eq(t.status, 'draft'), lte(t.publishAt, now), failed.length > 0 ? notInArray(t.id, failed) : undefined))
+        .where(dueWhere(kind, now, failed))
         .orderBy(asc(t.publishAt), asc(t.id))
         .limit(1)
         .for('update', { skipLocked: true });
