@@ -25,13 +25,24 @@ export interface DuePublished {
  */
 export async function publishDue(db: Database, now = clock().now()): Promise<DuePublished[]> {
   const done: DuePublished[] = [];
+  try {
+    await publishEachKind(db, new Date(now), done);
+  } finally {
+    // also after a failure part-way: what was published is live everywhere
+    if (done.length > 0) invalidatePublicContent();
+    if (done.some((d) => d.sendId)) wakeWorker();
+  }
+  return done;
+}
+
+async function publishEachKind(db: Database, now: Date, done: DuePublished[]) {
   for (const kind of Object.values(KINDS) as AnyContentKind[]) {
     // most rounds find nothing: a plain read then, no transaction holding a connection
-    if (!(await anyDue(db, kind, new Date(now)))) continue;
+    if (!(await anyDue(db, kind, now))) continue;
     const failed: string[] = [];
     for (;;) {
       const before = failed.length;
-      const result = await publishNext(db, kind, new Date(now), failed).catch((error: unknown) => {
+      const result = await publishNext(db, kind, now, failed).catch((error: unknown) => {
         logError(`scheduled publish of a ${kind.kind} failed`, error);
         return 'failed' as const;
       });
@@ -40,9 +51,6 @@ export async function publishDue(db: Database, now = clock().now()): Promise<Due
       if (result !== 'failed') done.push(result);
     }
   }
-  if (done.length > 0) invalidatePublicContent();
-  if (done.some((d) => d.sendId)) wakeWorker();
-  return done;
 }
 
 const dueWhere = (kind: AnyContentKind, now: Date, skip: string[] = []) => {
