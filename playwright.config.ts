@@ -21,7 +21,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} npx tsx server/surfaces/http/main.ts`,
+    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} CONTENT_SCHEDULER_INTERVAL_SECONDS=${process.env.CONTENT_SCHEDULER_INTERVAL_SECONDS ?? 1} npx tsx server/surfaces/http/main.ts`,
     url: `http://localhost:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

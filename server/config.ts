@@ -56,6 +56,10 @@ export const config = {
       leaseSeconds: positive(process.env.EMAIL_LEASE_SECONDS, 120),
     };
   },
+  /** How often each instance publishes scheduled content that has come due (seconds; fractions allowed). */
+  get contentSchedulerIntervalMs() {
+    return positive(process.env.CONTENT_SCHEDULER_INTERVAL_SECONDS, 5) * 1000;
+  },
   /** A plain Redis server (`redis://`, `rediss://`): rate limits, the email budget and cache invalidation. */
   get redisUrl() {
     return process.env.REDIS_URL || undefined;

@@ -49,6 +49,11 @@ const publication = () => ({
   status: text('status', { enum: CONTENT_STATUSES }).notNull().default('draft'),
   // first publication; kept across unpublish and republish, like the slug
   publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  // a scheduled publish of a draft (server/content/schedule.ts); cleared when it happens or is cancelled
+  publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
+  // the mailing list whose release email is queued right after that publish; no foreign key: a list
+  // deleted meanwhile only means no email
+  publishEmailListId: uuid('publish_email_list_id'),
   ...timestamps,
 });
 
@@ -68,6 +73,7 @@ export const changelogs = pgTable(
     uniqueIndex('changelogs_slug_idx').on(t.slug),
     index('changelogs_project_id_idx').on(t.projectId, t.createdAt),
     index('changelogs_published_idx').on(t.status, t.publishedAt),
+    index('changelogs_publish_at_idx').on(t.publishAt),
   ],
 );
 
@@ -84,6 +90,7 @@ export const blogPosts = pgTable(
     uniqueIndex('blog_posts_slug_idx').on(t.slug),
     index('blog_posts_project_id_idx').on(t.projectId, t.createdAt),
     index('blog_posts_published_idx').on(t.status, t.publishedAt),
+    index('blog_posts_publish_at_idx').on(t.publishAt),
   ],
 );
 
@@ -103,5 +110,6 @@ export const kbSets = pgTable(
     uniqueIndex('kb_sets_slug_idx').on(t.slug),
     index('kb_sets_project_id_idx').on(t.projectId, t.createdAt),
     index('kb_sets_published_idx').on(t.status, t.publishedAt),
+    index('kb_sets_publish_at_idx').on(t.publishAt),
   ],
 );

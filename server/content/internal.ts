@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import type { Database, DbOrTx } from '@/db/client';
 import { changelogs, projects } from '@/db/schema';
 import { AppError } from '../errors';
 import { slugify } from '../projects/slug';
@@ -17,7 +17,7 @@ export const columnsOf = (kind: Pick<ContentKind, 'table'>) => kind.table as typ
 
 export const notFound = (kind: Pick<ContentKind, 'label'>) => new AppError('NOT_FOUND', `${kind.label} not found`);
 
-export async function projectSlugOf(db: Database, projectId: string): Promise<string> {
+export async function projectSlugOf(db: DbOrTx, projectId: string): Promise<string> {
   const [row] = await db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Project not found');
   return row.slug;

@@ -17,5 +17,7 @@ export function toManaged<M>(kind: AnyContentKind<unknown, M>, row: ContentRow):
     published_at: row.publishedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
     public_url: row.status === 'published' && row.slug ? publicUrls.page(kind.path, row.slug) : null,
+    publish_at: row.publishAt?.toISOString() ?? null,
+    publish_email_list_id: row.publishEmailListId,
   } as M;
 }

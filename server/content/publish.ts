@@ -1,33 +1,67 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
 import type { ProjectScope } from '../auth/actor';
+import { wakeWorker } from '../release-emails/internal';
 import { slugify, withRandomSuffix } from '../projects/slug';
 import { invalidatePublicContent } from './cache';
-import type { AnyContentKind } from './kind';
+import type { AnyContentKind, ContentRow } from './kind';
 import { toManaged } from './objects';
 import { columnsOf, notFound, projectSlugOf } from './internal';
+import { checkReleaseEmailTarget, queueReleaseEmail } from './release-email';
 import { PUBLIC_SLUG_MAX } from './schemas';
 
 /**
- * publish_content: the item goes live. The first publish gives it a public slug `<project>-<words>`
- * (a random suffix when taken) and a `published_at`; both stay as they are on every later publish.
+ * publish_content without `publish_at`: the item goes live now (a schedule it had is dropped). With
+ * `email_list_id`, its release email is queued in the same transaction: when it cannot be (no active
+ * recipient), nothing is published and the error says why.
  */
-export async function publishItem<M>(kind: AnyContentKind<unknown, M>, { ctx, input }: { ctx: ProjectScope; input: { id: string } }): Promise<M> {
+export async function publishItem<M>(
+  kind: AnyContentKind<unknown, M>,
+  { ctx, input }: { ctx: ProjectScope; input: { id: string; email_list_id?: string } },
+): Promise<M> {
+  const listId = input.email_list_id;
+  if (listId) await checkReleaseEmailTarget(ctx, kind, listId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const published = await publishRow(tx, kind, ctx.projectId, input.id);
+    if (listId) await queueReleaseEmail({ ...ctx, db: tx }, kind, published.id, listId);
+    return published;
+  });
+  invalidatePublicContent();
+  if (listId) wakeWorker();
+  return toManaged(kind, row);
+}
+
+/**
+ * Publishes one item of the project in `db` (a transaction, or the database). The first publish gives
+ * it a public slug `<project>-<words>` (a random suffix when taken) and a `published_at` (`at`, else
+ * now); both stay as they are on every later publish. Clears any schedule.
+ */
+export async function publishRow(db: DbOrTx, kind: AnyContentKind, projectId: string, id: string, at?: Date): Promise<ContentRow> {
   const t = columnsOf(kind);
-  const scope = and(eq(t.id, input.id), eq(t.projectId, ctx.projectId));
-  const [current] = await ctx.db.select().from(t).where(scope).limit(1);
+  const scope = and(eq(t.id, id), eq(t.projectId, projectId));
+  const [current] = await db.select().from(t).where(scope).limit(1);
   if (!current) throw notFound(kind);
-  const base = baseSlug(await projectSlugOf(ctx.db, ctx.projectId), kind.slugWords?.(current) ?? kind.title(current));
+  const base = baseSlug(await projectSlugOf(db, projectId), kind.slugWords?.(current) ?? kind.title(current));
+  const firstPublished = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   for (let attempt = 0; attempt < 6; attempt++) {
     const candidate = attempt === 0 ? base : withRandomSuffix(base);
     try {
-      const [row] = await ctx.db
-        .update(t)
-        .set({ status: 'published', publishedAt: sql`coalesce(${t.publishedAt}, now())`, slug: sql`coalesce(${t.slug}, ${candidate})` })
-        .where(scope)
-        .returning();
+      // a savepoint inside a transaction, so a taken slug leaves the caller's transaction usable
+      const [row] = await db.transaction((sp) =>
+        sp
+          .update(t)
+          .set({
+            status: 'published',
+            publishedAt: sql`coalesce(${t.publishedAt}, ${firstPublished})`,
+            slug: sql`coalesce(${t.slug}, ${candidate})`,
+            publishAt: null,
+            publishEmailListId: null,
+          })
+          .where(scope)
+          .returning(),
+      );
       if (!row) throw notFound(kind);
-      invalidatePublicContent();
-      return toManaged(kind, row);
+      return row;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

@@ -14,7 +14,8 @@ import {
 } from './procedures';
 import { publishItem } from './publish';
 import { projectLlmsTxt } from './llms-txt';
-import { ZKindIdInput, ZMarkdownDocument, ZPublicSlug } from './schemas';
+import { scheduleItem } from './schedule';
+import { ZKindIdInput, ZMarkdownDocument, ZPublicSlug, ZPublishInput } from './schemas';
 import { projectSite } from './site';
 import { ZProjectSite } from './site-schema';
 import { unpublishItem } from './unpublish';
@@ -61,9 +62,13 @@ export const contentRouter = router({
   /** publish_content and unpublish_content of the MCP tools, and the dashboard's publish bar */
   publish: projectProcedure
     .meta({ rateLimit: 'write' })
-    .input(ZKindIdInput)
+    .input(ZPublishInput)
     .output(ZManagedContent)
-    .mutation(({ ctx, input }) => publishItem(byKind(input.kind), { ctx, input })),
+    .mutation(({ ctx, input }) =>
+      input.publish_at
+        ? scheduleItem(byKind(input.kind), { ctx, input: { ...input, publish_at: input.publish_at } })
+        : publishItem(byKind(input.kind), { ctx, input }),
+    ),
   unpublish: projectProcedure
     .meta({ rateLimit: 'write' })
     .input(ZKindIdInput)

@@ -38,6 +38,10 @@ export const MANAGED_FIELDS = {
   published_at: z.string().nullable(),
   updated_at: z.string(),
   public_url: z.string().nullable(),
+  /** a scheduled publish of this draft (publish_content with publish_at); null when none */
+  publish_at: z.string().nullable(),
+  /** the mailing list whose release email follows that publish */
+  publish_email_list_id: z.string().nullable(),
 };
 
 export const CONTENT_KINDS = ['changelog', 'blog_post', 'kb_set'] as const;
@@ -55,6 +59,19 @@ export function managedObject<S extends z.ZodRawShape, K extends TContentKind, E
 
 export const ZIdInput = z.object({ id: z.uuid() });
 export const ZKindIdInput = z.object({ kind: ZContentKind, id: z.uuid() });
+
+/** publish_content: now, or at `publish_at`; `email_list_id` queues the release email right after. */
+export const ZPublishInput = ZKindIdInput.extend({
+  publish_at: z.iso
+    .datetime({ offset: true, message: 'Must be an ISO 8601 date-time' })
+    .optional()
+    .describe('ISO 8601 time in the future: the draft is published then, by the server, instead of now'),
+  email_list_id: z
+    .uuid()
+    .optional()
+    .describe('A mailing list of the project: its release email is queued right after the publish (changelogs and blog posts only)'),
+});
+export type TPublishInput = z.infer<typeof ZPublishInput>;
 
 /** A period bound: a date (YYYY-MM-DD) or a full ISO 8601 time, of which the date is kept. */
 export const ZPeriodDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);

@@ -6,6 +6,7 @@ import { redact } from '../../log';
 import { startPageViewFlusher } from '../../banner/page-url';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
+import { startContentScheduler } from '../../content/scheduler';
 import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
 import { acquireDataLock, type DataLock } from './data-lock';
@@ -33,6 +34,8 @@ async function main() {
   await app.prepare();
   // delivers queued release emails; resumes whatever a previous run left unfinished
   const emailWorker = await startReleaseEmailWorker();
+  // publishes scheduled content when due; what fell due while no instance ran goes out now
+  const scheduler = startContentScheduler(async () => database.db, config.contentSchedulerIntervalMs);
   const purge = startPurgeTimer(async () => database.db);
   const pageViews = startPageViewFlusher(async () => database.db);
 
@@ -55,6 +58,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await app.close?.();
+    await scheduler.stop();
     await emailWorker.stop();
     purge.stop();
     await pageViews.stop();

@@ -108,6 +108,28 @@ describe('content tools', () => {
     await mcp.close();
   });
 
+  it('publish_content with publish_at schedules a draft, with a release email list; unpublish_content cancels', async () => {
+    const { call, mcp } = await clients();
+    const list = await call('create_mailing_list', { name: 'Early readers' });
+    const draft = await call('save_changelog', { title: 'Next quarter', content: '## Added\n- Plans' });
+    // far ahead, so no scheduler of another test file publishes it meanwhile
+    const at = new Date(Date.now() + 300 * 86_400_000).toISOString();
+    const scheduled = await call('publish_content', { kind: 'changelog', id: draft.id, publish_at: at, email_list_id: list.id });
+    expect(scheduled).toMatchObject({ kind: 'changelog', status: 'draft', slug: null, public_url: null, publish_at: at, publish_email_list_id: list.id });
+    expect(await call('get_changelog', { id: draft.id })).toEqual(scheduled);
+    expect((await call('list_changelogs', { status: 'draft' })).items).toEqual([scheduled]);
+
+    const past = await mcp.callTool({ name: 'publish_content', arguments: { kind: 'changelog', id: draft.id, publish_at: '2020-01-01T00:00:00Z' } });
+    expect(past).toEqual({ isError: true, content: [{ type: 'text', text: 'publish_at is in the past; leave it out to publish now' }] });
+    const set = await call('save_kb_set', { articles: [{ category: 'A', title: 'B', body: 'C' }] });
+    const kbEmail = await mcp.callTool({ name: 'publish_content', arguments: { kind: 'kb_set', id: set.id, publish_at: at, email_list_id: list.id } });
+    expect(kbEmail.isError).toBe(true);
+
+    const cancelled = await call('unpublish_content', { kind: 'changelog', id: draft.id });
+    expect(cancelled).toMatchObject({ status: 'draft', publish_at: null, publish_email_list_id: null });
+    await mcp.close();
+  });
+
   it("cannot reach another project's item: the same not-found message as everywhere", async () => {
     const mine = await clients();
     const theirs = await clients();

@@ -4,7 +4,7 @@ import { BLOG_POST, CHANGELOG, KB_SET } from '../../../content/kinds';
 import { ZManagedBlogPost } from '../../../content/kinds/blog-post-schemas';
 import { ZManagedChangelog } from '../../../content/kinds/changelog-schemas';
 import { ZManagedKbSet } from '../../../content/kinds/kb-set-schemas';
-import { MANAGED_FIELDS, ZContentKind, ZIdInput, ZKindIdInput, ZStatusFilter, type TContentStatus } from '../../../content/schemas';
+import { MANAGED_FIELDS, ZContentKind, ZIdInput, ZKindIdInput, ZPublishInput, ZStatusFilter, type TContentStatus } from '../../../content/schemas';
 import { defineTool, itemsOf, type Caller } from '../tool';
 
 /** The authoring procedures of one kind, `caller.<kinds>.manage`. */
@@ -82,8 +82,11 @@ export const contentTools = [
   defineTool({
     name: 'publish_content',
     title: 'Publish content',
-    description: 'Publishes a changelog, blog post or KB set (kind and id). Returns the item with its public slug, which stays the same on republishing.',
-    input: ZKindIdInput,
+    description:
+      'Publishes a changelog, blog post or KB set (kind and id). Returns the item with its public slug, which stays the same on republishing. ' +
+      'With publish_at (ISO 8601, in the future) the draft is scheduled instead: it stays a draft, the returned item shows publish_at, and the server publishes it then. ' +
+      'With email_list_id (changelogs and blog posts) the release email to that list is queued right after the publish.',
+    input: ZPublishInput,
     output: ZPublishedItem,
     effect: { destructive: false, idempotent: true },
     run: (caller, input) => caller.content.publish(input),
@@ -91,7 +94,7 @@ export const contentTools = [
   defineTool({
     name: 'unpublish_content',
     title: 'Unpublish content',
-    description: 'Takes a changelog, blog post or KB set off its public page and feeds; it becomes a draft again.',
+    description: 'Takes a changelog, blog post or KB set off its public page and feeds; it becomes a draft again. On a scheduled draft it cancels the schedule.',
     input: ZKindIdInput,
     output: ZPublishedItem,
     effect: { destructive: true, idempotent: true },

@@ -1,17 +1,25 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
+import { formatTime } from '@/app/format';
 import type { TContentKind } from '@/server/content/schemas';
 
 interface Publishable {
   id: string;
   status: 'draft' | 'published';
   public_url: string | null;
+  publish_at: string | null;
+  publish_email_list_id: string | null;
 }
 
+type Action = 'save' | 'publish' | 'schedule' | 'unpublish';
+
+const NOTICES: Record<Action, string> = { save: 'Saved', publish: 'Published', schedule: 'Scheduled', unpublish: 'Back to draft' };
+
 /**
- * Status, Save, Publish / Unpublish and the public link of an item being edited. Publishing saves
- * first, so what goes live is what the author sees.
+ * Status, Save, Publish / Unpublish, scheduling (a time, and for changelogs and posts a release email
+ * list) and the public link of an item being edited. Publishing and scheduling save first, so what
+ * goes live is what the author sees.
  */
 export function PublishBar<T extends Publishable>(props: {
   projectId: string;
@@ -23,21 +31,26 @@ export function PublishBar<T extends Publishable>(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [publishAt, setPublishAt] = useState('');
+  const [listId, setListId] = useState('');
+  const lists = useMailingLists(props.projectId, props.kind !== 'kb_set');
 
-  async function run(action: 'save' | 'publish' | 'unpublish') {
+  async function run(action: Action) {
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
       const saved = action === 'unpublish' ? props.item : await props.save();
       if (!saved) return;
+      const api = projectTrpc(props.projectId).content;
       const input = { kind: props.kind, id: saved.id };
       const next =
         action === 'save' ? saved
-        : action === 'publish' ? ((await projectTrpc(props.projectId).content.publish.mutate(input)) as unknown as T)
-        : ((await projectTrpc(props.projectId).content.unpublish.mutate(input)) as unknown as T);
-      props.onChange(next);
-      setNotice(action === 'save' ? 'Saved' : action === 'publish' ? 'Published' : 'Unpublished: back to draft');
+        : action === 'unpublish' ? await api.unpublish.mutate(input)
+        : action === 'publish' ? await api.publish.mutate(input)
+        : await api.publish.mutate({ ...input, publish_at: localToIso(publishAt), email_list_id: listId || undefined });
+      props.onChange(next as unknown as T);
+      setNotice(NOTICES[action]);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -45,21 +58,67 @@ export function PublishBar<T extends Publishable>(props: {
     }
   }
 
-  const published = props.item?.status === 'published';
+  const item = props.item;
+  const published = item?.status === 'published';
+  const scheduled = !published && item?.publish_at ? item.publish_at : null;
+  const emailList = lists?.find((l) => l.id === item?.publish_email_list_id);
   return (
-    <div className="editor-actions">
-      <span className={`status ${published ? 'published' : ''}`} data-testid="status">{published ? 'Published' : 'Draft'}</span>
-      <button type="button" className="secondary" disabled={busy} onClick={() => run('save')}>Save</button>
-      {published ? (
-        <button type="button" className="danger" disabled={busy} onClick={() => run('unpublish')}>Unpublish</button>
-      ) : (
-        <button type="button" disabled={busy} onClick={() => run('publish')}>Publish</button>
+    <div className="stack">
+      <div className="editor-actions">
+        <span className={`status ${published ? 'published' : scheduled ? 'scheduled' : ''}`} data-testid="status">
+          {published ? 'Published' : scheduled ? `Scheduled for ${formatTime(scheduled)}` : 'Draft'}
+        </span>
+        {scheduled && emailList && <span className="muted">then emails “{emailList.name}”</span>}
+        <button type="button" className="secondary" disabled={busy} onClick={() => run('save')}>Save</button>
+        {published ? (
+          <button type="button" className="danger" disabled={busy} onClick={() => run('unpublish')}>Unpublish</button>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => run('publish')}>Publish now</button>
+        )}
+        {scheduled && (
+          <button type="button" className="secondary" disabled={busy} onClick={() => run('unpublish')}>Cancel schedule</button>
+        )}
+        {published && item?.public_url && (
+          <a href={item.public_url} target="_blank" rel="noopener">View public page</a>
+        )}
+        {notice && <span className="muted" role="status">{notice}</span>}
+        {error && <span className="error" role="alert">{error}</span>}
+      </div>
+      {!published && (
+        <div className="editor-actions schedule">
+          <label>
+            Publish at <input type="datetime-local" step={1} value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+          </label>
+          {lists && lists.length > 0 && (
+            <label>
+              Then email{' '}
+              <select value={listId} onChange={(e) => setListId(e.target.value)}>
+                <option value="">no one</option>
+                {lists.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+              </select>
+            </label>
+          )}
+          <button type="button" className="secondary" disabled={busy || !publishAt} onClick={() => run('schedule')}>
+            {scheduled ? 'Reschedule' : 'Schedule'}
+          </button>
+        </div>
       )}
-      {published && props.item?.public_url && (
-        <a href={props.item.public_url} target="_blank" rel="noopener">View public page</a>
-      )}
-      {notice && <span className="muted" role="status">{notice}</span>}
-      {error && <span className="error" role="alert">{error}</span>}
     </div>
   );
+}
+
+/** The project's mailing lists, for the release email of a scheduled publish; null until loaded or when not wanted. */
+function useMailingLists(projectId: string, wanted: boolean) {
+  const [lists, setLists] = useState<{ id: string; name: string }[] | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    projectTrpc(projectId).mailingLists.list.query().then(setLists, () => setLists([]));
+  }, [projectId, wanted]);
+  return lists;
+}
+
+/** A `datetime-local` value (the browser's time zone) as ISO 8601; the server refuses what is not a time. */
+function localToIso(value: string): string {
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? value : time.toISOString();
 }
