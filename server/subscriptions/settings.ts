@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { projects, subscribeForms } from '@/db/schema';
 import type { ProjectScope } from '../auth/actor';
+import { invalidatePublicContent } from '../content/cache';
 import { AppError } from '../errors';
 import { getListRow } from '../mailing-lists/internal';
 import { formUrls } from './internal';
@@ -27,5 +28,7 @@ export async function setSubscribeForm({ ctx, input }: { ctx: ProjectScope; inpu
       .values({ projectId: ctx.projectId, listId: input.list_id })
       .onConflictDoUpdate({ target: subscribeForms.projectId, set: { listId: input.list_id, updatedAt: new Date() } });
   }
+  // the public pages are kept rendered: show or hide the form on every instance now
+  invalidatePublicContent();
   return getSubscribeForm({ ctx });
 }

@@ -18,6 +18,7 @@ import { removeRecipient } from '@/server/recipients/remove';
 import { createTestProject } from '@/tests/factories';
 import { apiClient, randomClientIp, startTestServer, type TestServer } from '@/tests/http';
 import { REST_ROUTES } from '@/tests/rest-server';
+import { startFastPathServer } from '@/server/banner/__tests__/servers';
 import { requestSubscription } from '../request';
 import { getSubscribeForm, setSubscribeForm } from '../settings';
 
@@ -39,9 +40,7 @@ beforeAll(async () => {
     }],
   ]);
   process.env.APP_URL = server.url;
-  // one fixed-window minute for the whole file: no budget resets between two steps of a test
-  const minute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
-  setRateLimiter(createMemoryRateLimiter(() => minute + 1_000));
+  pinRateLimiter();
   installTransport({ kind: 'outbox', deliver: async (email) => (sent.push(email), { response: 'recorded' }), close: async () => {} });
 });
 afterAll(async () => {
@@ -51,6 +50,12 @@ afterAll(async () => {
   await server.close();
   await handle.close();
 });
+
+/** One fixed-window minute: no budget resets between two steps of a test. */
+function pinRateLimiter() {
+  const minute = (Math.floor(Date.now() / 60_000) + 1) * 60_000;
+  setRateLimiter(createMemoryRateLimiter(() => minute + 1_000));
+}
 
 /** A project whose public form fills a new list. */
 async function projectWithForm() {
@@ -175,6 +180,23 @@ describe('submitting the form', () => {
     // past the address's budget even a due email is not sent, and the answer is unchanged
     await db.update(pendingSubscriptions).set({ lastSentAt: sql`now() - interval '25 hours'` }).where(eq(pendingSubscriptions.email, target));
     expect(await submit(project, target)).toHaveLength(0);
+  });
+
+  it('lets any site call it from a script: the fast path answers the preflight, the answer allows any origin', async () => {
+    const fast = await startFastPathServer();
+    try {
+      const preflight = await fetch(`${fast.url}/api/v1/subscribe`, { method: 'OPTIONS', headers: { origin: 'https://acme.example', 'access-control-request-method': 'POST' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+    } finally {
+      await fast.close();
+      pinRateLimiter();
+    }
+    const { project } = await projectWithForm();
+    const res = await apiClient(server.url)('POST', '/api/v1/subscribe', { project: project.slug, email: address() }, { origin: 'https://acme.example' });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 

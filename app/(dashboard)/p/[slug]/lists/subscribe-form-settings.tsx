@@ -34,7 +34,7 @@ export function SubscribeFormSettings({ projectId, lists, initial }: { projectId
   body: JSON.stringify({ project: '${new URL(settings.action_url).pathname.split('/')[2]}', email }) }); // 202: check your email`;
 
   return (
-    <section className="card" aria-labelledby="subscribe-form">
+    <section className="card" aria-labelledby="subscribe-form" style={{ marginTop: 32 }}>
       <h2 id="subscribe-form">Public subscribe form</h2>
       <p className="muted">
         Readers subscribe from your public pages, beside the RSS link. They get a confirmation email and join the list only after pressing its
@@ -57,10 +57,10 @@ export function SubscribeFormSettings({ projectId, lists, initial }: { projectId
         <>
           <h3>Embed it on your site</h3>
           <p className="muted">A plain HTML form, no script needed; the answer page tells the reader to check their email.</p>
-          <pre className="token" data-testid="subscribe-snippet">{snippet}</pre>
+          <pre className="token" style={{ whiteSpace: 'pre-wrap' }} data-testid="subscribe-snippet">{snippet}</pre>
           <CopyButton text={snippet} />
           <p className="muted">Or from your own script (any origin may call it; it always answers 202 for a valid address):</p>
-          <pre className="token">{script}</pre>
+          <pre className="token" style={{ whiteSpace: 'pre-wrap' }}>{script}</pre>
         </>
       )}
     </section>
