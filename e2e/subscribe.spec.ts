@@ -36,6 +36,9 @@ test('a member turns the subscribe form on, a reader subscribes from the public 
   // the public page offers RSS and email side by side; the form answers the same for everyone
   await page.goto(`/pub/${slug}`);
   await expect(page.getByRole('link', { name: 'RSS' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.screenshot({ path: `${SHOTS}/public-page-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByLabel('Your email address').fill(READER);
   await page.screenshot({ path: `${SHOTS}/public-page.png` });
   await page.getByRole('button', { name: 'Get updates by email' }).click();

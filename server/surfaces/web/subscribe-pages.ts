@@ -9,7 +9,7 @@ const back = (projectSlug: string) => `<p class="muted"><a href="/pub/${encodeUR
 export function checkEmailPage(projectSlug: string): Response {
   return page(
     'Check your email',
-    `<h1>Check your email</h1><p>If the address can be subscribed, we sent it a link. Open it and press the button to confirm: nothing is sent before that.</p>${back(projectSlug)}`,
+    `<h1>Check your email</h1><p>If the address can be subscribed, we sent it a link. Open it and press the button to confirm; no release email comes before that.</p>${back(projectSlug)}`,
     200,
   );
 }
