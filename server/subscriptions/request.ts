@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { pendingSubscriptions, recipients } from '@/db/schema';
+import { pendingSubscriptions, projects, recipients } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { getRateLimiter } from '../rate-limit/enforce';
 import { normalizeEmail } from '../recipients/email';
+import { suppressionOf } from '../suppressions/internal';
 import { sendConfirmationEmail } from './emails';
 import { findPublicForm } from './internal';
 import { SUBSCRIBE_LIMITS, type TSubscribeInput, type TSubscribeResult } from './schemas';
@@ -15,7 +16,7 @@ export const ACCEPTED: TSubscribeResult = { status: 'check_email' };
 /**
  * A public form submission. Whatever the address's state the caller learns nothing: the answer is the
  * same, nothing about a recipient changes here, and the confirmation email (only to an address that is
- * new or removed, at most once a day per list) is sent after the answer. `delivery` is that email.
+ * new or removed and not suppressed, at most once a day per list) is sent after the answer. `delivery` is that email.
  */
 export async function requestSubscription({ ctx, input }: { ctx: { db: Database }; input: TSubscribeInput }) {
   const email = normalizeEmail(input.email);
@@ -34,6 +35,12 @@ export async function requestSubscription({ ctx, input }: { ctx: { db: Database 
       .where(and(eq(recipients.listId, form.listId), eq(recipients.projectId, form.projectId), eq(recipients.email, email)));
     // active: nothing to confirm; unsubscribed: never changed by anyone but the recipient
     if (recipient && recipient.status !== 'removed') return false;
+    // an address that bounced or complained gets nothing from this project, confirmations included
+    const [suppressed] = await tx
+      .select({ reason: sql<string | null>`${suppressionOf(form.projectId, sql`${email}`)}` })
+      .from(projects)
+      .where(eq(projects.id, form.projectId));
+    if (suppressed?.reason) return false;
     const fresh = {
       tokenHash: hashSecret(token),
       expiresAt: sql`now() + make_interval(hours => ${SUBSCRIBE_LIMITS.linkHours})`,

@@ -19,6 +19,7 @@ import { createTestProject } from '@/tests/factories';
 import { apiClient, randomClientIp, startTestServer, type TestServer } from '@/tests/http';
 import { REST_ROUTES } from '@/tests/rest-server';
 import { startFastPathServer } from '@/server/banner/__tests__/servers';
+import { recordSuppression } from '@/server/suppressions/internal';
 import { requestSubscription } from '../request';
 import { getSubscribeForm, setSubscribeForm } from '../settings';
 
@@ -120,13 +121,16 @@ describe('submitting the form', () => {
     expect(await db.select().from(recipients).where(eq(recipients.listId, listId)).orderBy(recipients.seq)).toEqual(before);
   });
 
-  it('mails only new and removed addresses, at most once a day per address and list', async () => {
+  it('mails only new and removed addresses that are not suppressed, at most once a day per address and list', async () => {
     const { ctx, project, listId } = await projectWithForm();
     const states = { active: address('active'), removed: address('removed'), unsubscribed: address('unsub') };
     await setUp(states, ctx, listId);
     expect(await submit(project, states.active)).toHaveLength(0);
     expect(await submit(project, states.unsubscribed)).toHaveLength(0);
     expect(await submit(project, states.removed)).toHaveLength(1);
+    const bounced = address('bounced');
+    await recordSuppression(db, { projectId: project.id, email: bounced, reason: 'hard_bounce', source: 'smtp' });
+    expect(await submit(project, bounced)).toHaveLength(0);
 
     const email = address();
     const [first] = await submit(project, email);
