@@ -21,8 +21,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
-        // The dashboard must never be framed. The consent and unsubscribe pages set their own, stricter policy.
-        source: '/((?!api/|widget\\.js|oauth/authorize|unsubscribe/|verify-email/).*)',
+        // The dashboard must never be framed. The consent, unsubscribe and subscription pages set their own, stricter policy.
+        source: '/((?!api/|widget\\.js|oauth/authorize|unsubscribe/|subscribe/|pub/[^/]+/subscribe$|verify-email/).*)',
         headers: [
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },

@@ -44,3 +44,19 @@ test('the dashboard keeps the global policy', async ({ request }) => {
   expect(signin.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(signin.headers()['x-frame-options']).toBe('DENY');
 });
+
+test('the subscription pages answer no-referrer and the strict CSP, the global headers do not replace it', async ({ request }) => {
+  for (const [response, status] of [
+    [await request.get('/subscribe/confirm/not-a-real-token'), 404],
+    // not from the page itself (no Origin, no Sec-Fetch-Site): refused before the token is looked up
+    [await request.post('/subscribe/confirm/not-a-real-token'), 403],
+    [await request.post('/pub/no-such-project/subscribe', { form: { email: 'a@example.com' } }), 404],
+  ] as const) {
+    expect(response.status()).toBe(status);
+    const headers = response.headers();
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['content-security-policy']).toBe(STRICT_CSP);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cache-control']).toBe('no-store');
+  }
+});

@@ -10,6 +10,7 @@ import { projectsRouter } from './projects/router';
 import { recipientsRouter } from './recipients/router';
 import { releaseEmailsRouter } from './release-emails/router';
 import { serviceRouter } from './service/router';
+import { subscriptionsRouter } from './subscriptions/router';
 import { suppressionsRouter } from './suppressions/router';
 import { unsubscribeRouter } from './unsubscribe/router';
 import { verificationRouter } from './verification/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   releaseEmails: releaseEmailsRouter,
   email: emailRouter,
   suppressions: suppressionsRouter,
+  subscriptions: subscriptionsRouter,
   unsubscribe: unsubscribeRouter,
   verification: verificationRouter,
 });

@@ -25,7 +25,7 @@ async function configHeaders(path: string): Promise<Record<string, string>> {
 }
 
 describe("next.config.ts leaves the credential pages' own headers alone", () => {
-  it.each(['/unsubscribe/a.b', '/oauth/authorize'])('adds nothing to %s, which sets its own', async (path) => {
+  it.each(['/unsubscribe/a.b', '/oauth/authorize', '/subscribe/confirm/some-token', '/pub/acme/subscribe'])('adds nothing to %s, which sets its own', async (path) => {
     expect(await configHeaders(path)).toEqual({});
   });
 
@@ -37,7 +37,7 @@ describe("next.config.ts leaves the credential pages' own headers alone", () => 
     expect(headers['content-security-policy']).not.toMatch(/https?:|\*/);
   });
 
-  it.each(['/signin', '/dashboard', '/verify-email', '/p/acme/lists'])('keeps the global policy on %s', async (path) => {
+  it.each(['/signin', '/dashboard', '/verify-email', '/p/acme/lists', '/pub/acme', '/pub/subscribe', '/changelog/subscribe'])('keeps the global policy on %s', async (path) => {
     expect(await configHeaders(path)).toMatchObject({ 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'DENY' });
   });
 });

@@ -24,6 +24,12 @@ export const loadChangelog = cache((slug: string) => load((c) => c.changelogs.pa
 export const loadBlogPost = cache((slug: string) => load((c) => c.blogPosts.page({ public_slug: slug })));
 export const loadKbSet = cache((slug: string) => load((c) => c.kbSets.page({ public_slug: slug })));
 
+/** The project's subscribe form beside the RSS link, or null when it is off (or cannot be read now). */
+export const loadSubscribeForm = cache(async (project: string) => {
+  const form = await (await publicCaller()).subscriptions.publicForm({ project }).catch(() => null);
+  return form?.enabled ? form : null;
+});
+
 /** A date as readers see it, the same on server and client. */
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });

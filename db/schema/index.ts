@@ -11,3 +11,4 @@ export * from './email-outbox';
 export * from './email-suppressions';
 export * from './email-verification';
 export * from './instances';
+export * from './subscriptions';

@@ -9,8 +9,8 @@ export interface OutgoingEmail {
   text: string;
   /** extra headers (List-Unsubscribe ...), written as given */
   headers: Record<string, string>;
-  /** who the outbox shows it to: a project's release email, or a user's own account email */
-  owner: { projectId: string; sendId: string } | { userId: string };
+  /** who the outbox shows it to: a project's email (a release email has its send), or a user's own account email */
+  owner: { projectId: string; sendId?: string } | { userId: string };
 }
 
 export interface DeliveryHooks {

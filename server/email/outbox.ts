@@ -10,7 +10,7 @@ export function createOutboxTransport(db: () => Promise<Database>): Transport {
   return {
     kind: 'outbox',
     async deliver(email: OutgoingEmail) {
-      const owner = 'projectId' in email.owner ? { projectId: email.owner.projectId, sendId: email.owner.sendId } : { userId: email.owner.userId };
+      const owner = 'projectId' in email.owner ? { projectId: email.owner.projectId, sendId: email.owner.sendId ?? null } : { userId: email.owner.userId };
       await (await db())
         .insert(emailOutbox)
         .values({

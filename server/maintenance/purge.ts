@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
-import { emailVerificationTokens, memberships, oauthCodes, oauthConsentTickets, oauthTokens, users } from '@/db/schema';
+import { emailVerificationTokens, memberships, oauthCodes, oauthConsentTickets, oauthTokens, pendingSubscriptions, users } from '@/db/schema';
 import { logError } from '../log';
 
 /** How long expired or used rows stay for the record (a replayed code is still recognised meanwhile). */
@@ -15,13 +15,14 @@ export interface PurgeResult {
   oauthTokens: number;
   verificationTokens: number;
   unconfirmedSignUps: number;
+  pendingSubscriptions: number;
 }
 
 /**
  * Deletes rows nobody can use any more: consent tickets (one per anonymous authorization request),
  * authorization codes and email-verification links past their expiry, OAuth token pairs whose refresh
  * expired or that were revoked, sign-ups nobody confirmed (their links expired long before); each
- * older than the grace. Batched, and safe to run from several
+ * older than the grace. Subscriptions nobody confirmed go as soon as their link expires. Batched, and safe to run from several
  * instances at once (each DELETE takes what is there). Webhook delivery ids stay: they refuse replays.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<PurgeResult> {
@@ -42,6 +43,8 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     oauthTokens: await inBatches(db, oauthTokens, oauthTokens.id, staleTokens),
     verificationTokens: await inBatches(db, emailVerificationTokens, emailVerificationTokens.id, lt(emailVerificationTokens.expiresAt, before)),
     unconfirmedSignUps: await inBatches(db, users, users.id, unconfirmedSignUp),
+    // no grace: an address nobody confirmed is personal data with no use left
+    pendingSubscriptions: await inBatches(db, pendingSubscriptions, pendingSubscriptions.id, lt(pendingSubscriptions.expiresAt, now)),
   };
 }
 

@@ -23,6 +23,10 @@ export const RATE_LIMIT_GROUPS = {
   signUp: 30,
   /** sign-up emails per address they go to: nobody can flood a mailbox through the sign-up form */
   signUpEmail: 1,
+  /** public subscribe form submissions (and confirmations) per client address */
+  subscribe: 20,
+  /** subscribe submissions per address subscribed, from everywhere; past it they are accepted and dropped */
+  subscribeAddress: 5,
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;

@@ -46,7 +46,7 @@ const cases = (list: Route[]) => list.map((route) => [label(route), route] as co
 async function send(route: Route, options: { token?: string; url?: string; body?: unknown; headers?: Record<string, string>; method?: string } = {}) {
   const url = options.url ?? urlOf(route, paramsOf(route));
   const method = options.method ?? route.method;
-  const body = 'body' in options ? options.body : route.body ? bodyOf(route, resolve) : undefined;
+  const body = 'body' in options ? options.body : route.body ? bodyOf(route, resolve, { project: world.mine.project.slug }) : undefined;
   const res = await apiClient(server.url, { token: options.token })(method, url, body, options.headers);
   expect(res.status, `${method} ${url}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
   if (res.status >= 400 && method !== 'HEAD') expect(isSpecError(res.json), `${method} ${url} ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
@@ -105,7 +105,7 @@ describe('every route with a JSON body', () => {
   });
 
   it.each(cases(withBody))('%s answers 422 string_unsafe to a NUL character in a string field', async (_, route) => {
-    const body = bodyOf(route, resolve);
+    const body = bodyOf(route, resolve, { project: world.mine.project.slug });
     const at = firstStringPath(body);
     expect(at, 'the minimal body has a string field').not.toBeNull();
     const res = await send(route, { token: world.mine.token, body: JSON.stringify(setAt(body, at!, 'a\u0000b')) });
@@ -114,7 +114,7 @@ describe('every route with a JSON body', () => {
   });
 
   it.each(cases(withBody))('%s answers 422 string_unsafe to a lone surrogate (\\ud800) in a string field', async (_, route) => {
-    const body = bodyOf(route, resolve);
+    const body = bodyOf(route, resolve, { project: world.mine.project.slug });
     const at = firstStringPath(body)!;
     // raw JSON text with the escape: valid JSON whose string is not valid Unicode
     const text = JSON.stringify(setAt(body, at, 'LONE-SURROGATE')).replace('"LONE-SURROGATE"', '"a\\ud800b"');

@@ -48,20 +48,22 @@ export function documentedRoutes(): { routes: Route[]; resolve: (schema: Schema)
  * Minimal valid bodies where the document's schema is looser than the rule behind it (an `emails` array
  * of plain strings): keyed by operationId, used instead of the schema's own example.
  */
-const EXAMPLES: Record<string, () => unknown> = {
+const EXAMPLES: Record<string, (known: Record<string, unknown>) => unknown> = {
   'recipients-add': () => ({ emails: [uniqueAddress()] }),
   'recipients-upsert': () => ({ recipients: [uniqueAddress()] }),
   'recipients-removeBatch': () => ({ emails: ['nobody@example.test'] }),
   'suppressions-add': () => ({ email: uniqueAddress() }),
   // the world's suppressed address; removing it again is idempotent
   'suppressions-remove': () => ({ email: 'suppressed@example.test', reason: 'Contract' }),
+  // the world's project, whose subscribe form is on
+  'subscriptions-subscribe': (known) => ({ project: known.project, email: uniqueAddress() }),
 };
 
 export const uniqueAddress = () => `contract-${randomUUID().slice(0, 8)}@example.test`;
 
-/** A route's minimal valid body: its table entry, else one derived from the schema. */
-export function bodyOf(route: Route, resolve: (s: Schema) => Schema): unknown {
-  return EXAMPLES[route.operationId]?.() ?? exampleOf(route.body!, resolve);
+/** A route's minimal valid body: its table entry, else one derived from the schema; `known` names the world's values. */
+export function bodyOf(route: Route, resolve: (s: Schema) => Schema, known: Record<string, unknown> = {}): unknown {
+  return EXAMPLES[route.operationId]?.(known) ?? exampleOf(route.body!, resolve, known);
 }
 
 /** A minimal valid value of a JSON schema: required fields only, the first choice of every union and enum. */

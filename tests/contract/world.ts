@@ -8,11 +8,12 @@ import { createList } from '@/server/mailing-lists/create';
 import { pushCommits } from '@/server/commits/push';
 import { recordSuppression } from '@/server/suppressions/internal';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from '@/server/content/__tests__/helpers';
+import { setSubscribeForm } from '@/server/subscriptions/settings';
 import { createTestProject } from '@/tests/factories';
 
 /**
  * What the contract and fuzz suites call routes and tools with: a project holding a list with an active,
- * a removed and an unsubscribed recipient, a suppressed address, one published item of every kind and one
+ * a removed and an unsubscribed recipient (and the public subscribe form on it), a suppressed address, one published item of every kind and one
  * commit; and another project
  * with a list of its own, for cross-project calls.
  */
@@ -27,6 +28,7 @@ export async function createWorld(db: Database) {
     .update(schema.recipients)
     .set({ status: 'unsubscribed', statusChangedAt: new Date() })
     .where(and(eq(schema.recipients.listId, list.id), eq(schema.recipients.email, 'unsubscribed@example.test')));
+  await setSubscribeForm({ ctx, input: { list_id: list.id } });
   await recordSuppression(db, { projectId: a.project.id, email: 'suppressed@example.test', reason: 'hard_bounce', source: 'smtp' });
   const caller = await tokenCaller(a.token);
   const changelog = await publishChangelog(caller, { title: 'Contract', content: '## Added\n- a thing' });

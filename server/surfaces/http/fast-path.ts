@@ -5,6 +5,8 @@ import { isWidgetPath, serveWidget } from './widget-asset';
 
 const BANNER_PATH = '/api/v1/banner';
 const BANNER_EVENTS_PATH = '/api/v1/banner/events';
+/** JSON POSTs any web page may send (the widget's reports, a site's own subscribe form): their preflights */
+const ANY_ORIGIN_POSTS = new Set([BANNER_EVENTS_PATH, '/api/v1/subscribe']);
 
 /**
  * The hot public GETs, answered before Next (whose pipeline costs about 1 ms a request): `/api/v1/banner`
@@ -19,8 +21,8 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
     serveWidget(req, res, path);
     return true;
   }
-  if (path === BANNER_EVENTS_PATH && req.method === 'OPTIONS') {
-    // the reports themselves (POST) go through Next's REST entry: one per browser per publish, not per page view
+  if (ANY_ORIGIN_POSTS.has(path) && req.method === 'OPTIONS') {
+    // the POSTs themselves go through Next's REST entry
     res.writeHead(204, BANNER_EVENTS_PREFLIGHT_HEADERS).end();
     return true;
   }

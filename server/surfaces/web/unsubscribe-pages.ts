@@ -17,7 +17,8 @@ main{max-width:30rem;margin:4rem auto;background:#fff;border:1px solid #dde1e7;b
 h1{font-size:1.35rem;margin:0 0 1rem}button{padding:.6rem 1.2rem;font:inherit;border-radius:6px;border:1px solid #1d2430;
 background:#1d2430;color:#fff;cursor:pointer}.muted{color:#5b6472;font-size:.9rem}`;
 
-function page(title: string, body: string, status: number, extra: Record<string, string> = {}): Response {
+/** A page without scripts under the strict headers above; the subscription pages use it too. */
+export function page(title: string, body: string, status: number, extra: Record<string, string> = {}): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   return new Response(html, { status, headers: { ...HEADERS, ...extra } });

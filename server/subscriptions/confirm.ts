@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { pendingSubscriptions } from '@/db/schema';
+import { lockList } from '../mailing-lists/internal';
+import { assertRoomFor, loadMatches, writePlan } from '../recipients/internal';
+import { planUpsert } from '../recipients/plan-upsert';
+import { findPending } from './internal';
+import type { TSubscriptionState } from './schemas';
+
+/**
+ * The POST of a confirmation link: the address joins the list the way the contract's add does (new or
+ * removed becomes active, within the 500-active cap; unsubscribed stays untouched), and the link is
+ * used up. A full list answers LIMIT and keeps the link, so it can be used once there is room.
+ */
+export async function confirmSubscription({ ctx, input }: { ctx: { db: Database }; input: { token: string } }): Promise<TSubscriptionState> {
+  return ctx.db.transaction(async (tx) => {
+    const pending = await findPending(tx, input.token, true);
+    await lockList(tx, pending.projectId, pending.listId);
+    const plan = planUpsert(await loadMatches(tx, pending.projectId, pending.listId, [pending.email], true), [pending.email]);
+    const { added, reactivated, skipped_unsubscribed } = plan.result;
+    await assertRoomFor(tx, pending.projectId, pending.listId, added + reactivated);
+    await writePlan(tx, pending.projectId, pending.listId, plan);
+    await tx.delete(pendingSubscriptions).where(eq(pendingSubscriptions.id, pending.id));
+    return stateOf(pending, skipped_unsubscribed ? 'unsubscribed' : 'subscribed');
+  });
+}
+
+/** The GET of a confirmation link: what it would confirm, changing nothing (mail scanners follow GETs). */
+export async function describeSubscription({ ctx, input }: { ctx: { db: Database }; input: { token: string } }): Promise<TSubscriptionState> {
+  return stateOf(await findPending(ctx.db, input.token, false), 'pending');
+}
+
+function stateOf(
+  pending: { email: string; listName: string; projectName: string; projectSlug: string },
+  status: TSubscriptionState['status'],
+): TSubscriptionState {
+  return { email: pending.email, list_name: pending.listName, project_name: pending.projectName, project_slug: pending.projectSlug, status };
+}
