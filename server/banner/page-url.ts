@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { bannerPageViews } from '@/db/schema';
 import { logError } from '../log';
-import { flushReach } from './reach';
 import type { BannerSource } from './source';
 
 /** Views are counted in memory and written every few seconds: one statement per flush, not per view. */
@@ -89,22 +88,6 @@ export async function flushPageViews(db: Database, now = new Date()): Promise<vo
       logError('could not record banner page views', error);
     }
   }
-}
-
-/** Flushes page views and reach every PAGE_VIEW_FLUSH_MS while the process runs; `stop` writes what is left. */
-export function startPageViewFlusher(db: () => Promise<Database>): { stop(): Promise<void> } {
-  const flush = async (d: Database) => {
-    await flushPageViews(d);
-    await flushReach(d);
-  };
-  const timer = setInterval(() => void db().then(flush), PAGE_VIEW_FLUSH_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await flush(await db());
-    },
-  };
 }
 
 /** The most viewed pages of a project, newest first among equals. */

@@ -3,7 +3,7 @@ import { banners } from '@/db/schema';
 import type { ProjectScope } from '../auth/actor';
 import { AppError } from '../errors';
 import { BANNER_NOT_FOUND } from './history';
-import { insertBanner } from './publish';
+import { insertBanner } from './insert';
 import { UNKNOWN_PUBLISHER, type PublishedBy } from './publisher';
 import type { TBanner } from './schemas';
 

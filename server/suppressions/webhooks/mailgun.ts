@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { LIMITS } from '../schemas';
-import type { Provider } from './providers';
+import type { Provider } from './provider';
 
 const ZSignature = z.object({ timestamp: z.string().regex(/^\d{1,12}$/), token: z.string().regex(/^[\x21-\x7e]{10,200}$/), signature: z.string().regex(/^[0-9a-f]{64}$/i) });
 

@@ -2,7 +2,7 @@ import { Webhook, WebhookVerificationError } from 'svix';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { LIMITS } from '../schemas';
-import type { Provider } from './providers';
+import type { Provider } from './provider';
 
 const ZEvent = z.object({
   type: z.string().max(100),

@@ -3,7 +3,7 @@ import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
 import { redact } from '../../log';
-import { startPageViewFlusher } from '../../banner/page-url';
+import { startPageViewFlusher } from '../../banner/flusher';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { startContentScheduler } from '../../content/scheduler';
