@@ -57,7 +57,7 @@ export function answerBannerHttp(request: BannerHttpRequest): HttpAnswer | Promi
 let rateLimitsOn: boolean | undefined;
 
 /** enforceRateLimit writes its headers here: undici's Headers costs microseconds this path cannot spare. */
-class HeaderBag {
+export class HeaderBag {
   readonly values: Record<string, string> = {};
   set(name: string, value: string) {
     this.values[name] = value;

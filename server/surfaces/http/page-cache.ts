@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from '../../context';
 import { logError } from '../../log';
 import { enforceRateLimit } from '../../rate-limit/enforce';
 import { requestOrigin } from '../../request-origin';
+import { HeaderBag } from './banner';
 import { cacheControlOf, etagOf, matchesIfNoneMatch } from './conditional';
 
 /**
@@ -75,10 +76,11 @@ export function servePublicPage(req: IncomingMessage, res: ServerResponse, rende
 }
 
 async function answerFromCache(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
-  const headers: Record<string, string> = {};
+  const bag = new HeaderBag();
+  const headers = bag.values;
   try {
     // the same public limit Next's render would have applied
-    await enforceRateLimit({ clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag(headers) }, 'general');
+    await enforceRateLimit({ clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers }, 'general');
   } catch (error) {
     const retryAfter = headers['Retry-After'];
     if (!retryAfter) logError('public page rate limit failed', error);
@@ -139,10 +141,6 @@ function keepWhatNextRenders(key: string, res: ServerResponse) {
     }
     return end(chunk, ...rest);
   }) as typeof res.end;
-}
-
-function bag(values: Record<string, string>) {
-  return { set: (name: string, value: string) => void (values[name] = value), get: (name: string) => values[name] ?? null } as unknown as Headers;
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
