@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { projects } from './projects';
 
@@ -11,6 +11,11 @@ export const mailingLists = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    // kept by a statement trigger on recipients (migration 0017), so reading a list's counts never
+    // aggregates its history; writers lock the list row first, which also orders the trigger's update
+    activeCount: integer('active_count').notNull().default(0),
+    removedCount: integer('removed_count').notNull().default(0),
+    unsubscribedCount: integer('unsubscribed_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -43,34 +43,20 @@ export async function countActive(tx: DbOrTx, projectId: string, listId: string)
   return row?.n ?? 0;
 }
 
-/** Lists of the project with their four counts, oldest first; `where` narrows to one list. */
+/** Lists of the project with their four counts (kept in the list row), oldest first; `where` narrows to one list. */
 export async function selectListsWithCounts(db: DbOrTx, projectId: string, where?: SQL): Promise<TMailingList[]> {
-  const countOf = (status?: string) =>
-    status
-      ? sql<number>`(count(${recipients.id}) filter (where ${recipients.status} = ${status}))::int`
-      : sql<number>`count(${recipients.id})::int`;
   const rows = await db
-    .select({
-      id: mailingLists.id,
-      name: mailingLists.name,
-      recipient_count: countOf(),
-      active_count: countOf('active'),
-      removed_count: countOf('removed'),
-      unsubscribed_count: countOf('unsubscribed'),
-      createdAt: mailingLists.createdAt,
-    })
+    .select()
     .from(mailingLists)
-    .leftJoin(recipients, and(eq(recipients.listId, mailingLists.id), eq(recipients.projectId, mailingLists.projectId)))
     .where(and(eq(mailingLists.projectId, projectId), where))
-    .groupBy(mailingLists.id)
     .orderBy(asc(mailingLists.createdAt), asc(mailingLists.id));
-  return rows.map(({ createdAt, ...counts }) => ({
-    id: counts.id,
-    name: counts.name,
-    recipient_count: counts.recipient_count,
-    active_count: counts.active_count,
-    removed_count: counts.removed_count,
-    unsubscribed_count: counts.unsubscribed_count,
-    created_at: createdAt.toISOString(),
+  return rows.map((list) => ({
+    id: list.id,
+    name: list.name,
+    recipient_count: list.activeCount + list.removedCount + list.unsubscribedCount,
+    active_count: list.activeCount,
+    removed_count: list.removedCount,
+    unsubscribed_count: list.unsubscribedCount,
+    created_at: list.createdAt.toISOString(),
   }));
 }

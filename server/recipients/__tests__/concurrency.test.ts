@@ -1,5 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emails, newList, setUpRestHarness } from './helpers';
+import { recipients } from '@/db/schema';
+import { unsubscribeRecipient } from '../unsubscribe';
+import { emails, newList, setUpRestHarness, snapshot } from './helpers';
 
 // Twenty clients write to one list at the same moment. On the PostgreSQL server (DATABASE_URL) these
 // are twenty real connections racing; the list row lock must still keep the list at 500 active.
@@ -38,5 +41,25 @@ describe('the 500 active cap under concurrency', () => {
     expect(counts.recipient_count).toBe(480 + added);
     const rows = (await list.client()('GET', `${list.base}/recipients?status=active&limit=500`)).json.items;
     expect(rows).toHaveLength(counts.active_count);
+  });
+
+  it('unsubscribe links racing upserts and removes of the same addresses: no deadlock, counts exact', async () => {
+    const list = await newList(harness);
+    const shared = emails('race', 40);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: shared });
+    const rows = await harness.db
+      .select({ id: recipients.id })
+      .from(recipients)
+      .where(and(eq(recipients.listId, list.listId), inArray(recipients.email, shared)));
+    const links = rows.map((row) => unsubscribeRecipient(harness.db, { projectId: list.projectId, listId: list.listId, recipientId: row.id }));
+    const writes = Array.from({ length: 8 }, (_, i) =>
+      i % 2 ? list.client()('POST', `${list.base}/recipients/remove`, { emails: shared }) : list.client()('PUT', `${list.base}/recipients`, { recipients: shared }),
+    );
+    const [unsubscribed, responses] = await Promise.all([Promise.all(links), Promise.all(writes)]);
+    expect(unsubscribed.every(Boolean)).toBe(true);
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const stored = await snapshot(harness.db, list.listId);
+    expect(stored.every((r) => r.status === 'unsubscribed')).toBe(true);
+    expect((await list.call('GET', list.base)).json).toMatchObject({ recipient_count: 40, active_count: 0, removed_count: 0, unsubscribed_count: 40 });
   });
 });
