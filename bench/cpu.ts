@@ -11,15 +11,35 @@ export function processCpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
 }
 
-/** CPU time of every PostgreSQL server process on this machine (its work on our queries is our cost). */
-export function postgresCpuMicros(): number {
+/**
+ * CPU time of the PostgreSQL processes working for `clientPid`: the backends of its connections (found
+ * by their client port) and the server's own background processes (WAL, checkpoints, autovacuum), but
+ * not the backends of anything else on the machine, such as a test suite running beside the bench.
+ */
+export function postgresCpuMicros(clientPid: number): number {
+  const ports = clientPortsToPostgres(clientPid);
   let total = 0;
   for (const entry of safe(() => fs.readdirSync('/proc'), [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
     const comm = safe(() => fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim(), '');
-    if (comm === 'postgres') total += processCpuMicros(Number(entry));
+    if (comm !== 'postgres') continue;
+    // a backend's title reads "postgres: 15/main: user db 127.0.0.1(54012) idle"
+    const title = safe(() => fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'), '');
+    const clientPort = /\((\d+)\)/.exec(title)?.[1];
+    if (clientPort === undefined || ports.has(clientPort)) total += processCpuMicros(Number(entry));
   }
   return total;
+}
+
+/** The local ports of a process's TCP connections to PostgreSQL (port 5432). */
+function clientPortsToPostgres(pid: number): Set<string> {
+  const out = safe(() => execFileSync('ss', ['-tnpH', 'dport = :5432'], { encoding: 'utf8' }), '');
+  const ports = out
+    .split('\n')
+    .filter((line) => line.includes(`pid=${pid},`))
+    .map((line) => /:(\d+)\s+\S+:5432\b/.exec(line)?.[1])
+    .filter((port): port is string => port !== undefined);
+  return new Set(ports);
 }
 
 /** The pid listening on a TCP port (the real server behind npx/tsx wrappers). */

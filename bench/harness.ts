@@ -58,7 +58,7 @@ export async function load(url: string, request: Omit<HttpCase, 'path'> = {}): P
 
 /** Loads `url` and charges the CPU time of `pid` (and PostgreSQL's, when asked) to each request. */
 export async function measureCpu(url: string, request: Omit<HttpCase, 'path'>, pid: number | null, withPostgres = false): Promise<LoadResult> {
-  const cpu = () => (pid ? processCpuMicros(pid) : 0) + (withPostgres ? postgresCpuMicros() : 0);
+  const cpu = () => (pid ? processCpuMicros(pid) + (withPostgres ? postgresCpuMicros(pid) : 0) : 0);
   const before = cpu();
   const result = await load(url, request);
   const spent = cpu() - before;

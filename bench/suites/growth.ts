@@ -24,6 +24,9 @@ export default async function growth(bench: BenchContext) {
     bench.report(`GET recipients?limit=100 at ${size} rows`, await bench.measure(`${bench.baseUrl}/api/v1/email/lists/${list}/recipients?limit=100`, { headers }));
     bench.report(`GET recipients?q= (rare) at ${size} rows`, await bench.measure(`${bench.baseUrl}/api/v1/email/lists/${list}/recipients?q=grow-7@&limit=100`, { headers }));
   }
+  // the largest history beside both floors, in the summary table
+  const headers = { authorization: `Bearer ${bench.token}` };
+  await bench.compareWithBare(`GET recipients?limit=100 (${written} rows)`, { path: `/api/v1/email/lists/${list}/recipients?limit=100`, headers });
 
   for (const items of [10, 100, 1_000]) {
     const content = `## Added\n${Array.from({ length: items }, (_, i) => `- **Entry ${i}**: what changed and why it matters`).join('\n')}\n`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import type { SendContentKind } from '@/db/schema';
 import { SKIP_REASON, suppressionOf } from '../suppressions/internal';
 
@@ -51,9 +52,4 @@ export async function insertAudience(tx: DbOrTx, send: { id: string; projectId: 
     queued: result.filter((r) => r.status === 'queued').length,
     suppressed: result.filter((r) => r.suppressed_for !== null).length,
   };
-}
-
-/** postgres.js returns the rows as the result, PGlite inside `.rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

@@ -2,7 +2,7 @@ import type { Redis } from '@upstash/redis';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { reportFailure, reportSuccess } from '../dependency-status';
-import { rowsOf } from './audience';
+import { rowsOf } from '@/db/rows';
 
 /**
  * EMAIL_MAX_PER_MINUTE as one budget for every instance: a fixed window counted where all instances

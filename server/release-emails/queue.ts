@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { emailDeliveries, emailSends, type FailureKind, type SuppressionReason } from '@/db/schema';
-import { rowsOf } from './audience';
+import { rowsOf } from '@/db/rows';
 
 export type Claimed = { id: string; sendId: string; projectId: string; recipientId: string; email: string; name: string | null; attempts: number };
 
