@@ -15,67 +15,39 @@ FROM (
 ) c
 WHERE m."id" = c."list_id";
 --> statement-breakpoint
-CREATE FUNCTION "recipients_count_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for the three triggers: the rows a statement added count +1 for their list and status,
+-- the rows it took away -1 (an UPDATE does both), and each list touched gets one UPDATE of its row.
+CREATE FUNCTION "recipients_count_statuses"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  moves text := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT list_id, status, 1 AS sign FROM after_rows'
+    WHEN 'DELETE' THEN 'SELECT list_id, status, -1 AS sign FROM before_rows'
+    ELSE 'SELECT list_id, status, 1 AS sign FROM after_rows UNION ALL SELECT list_id, status, -1 FROM before_rows'
+  END;
 BEGIN
-  UPDATE "mailing_lists" m SET
-    "active_count" = m."active_count" + c.active,
-    "removed_count" = m."removed_count" + c.removed,
-    "unsubscribed_count" = m."unsubscribed_count" + c.unsubscribed
-  FROM (
-    SELECT list_id,
-      count(*) FILTER (WHERE status = 'active') AS active,
-      count(*) FILTER (WHERE status = 'removed') AS removed,
-      count(*) FILTER (WHERE status = 'unsubscribed') AS unsubscribed
-    FROM inserted GROUP BY list_id
-  ) c
-  WHERE m."id" = c.list_id;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "recipients_count_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "mailing_lists" m SET
-    "active_count" = m."active_count" - c.active,
-    "removed_count" = m."removed_count" - c.removed,
-    "unsubscribed_count" = m."unsubscribed_count" - c.unsubscribed
-  FROM (
-    SELECT list_id,
-      count(*) FILTER (WHERE status = 'active') AS active,
-      count(*) FILTER (WHERE status = 'removed') AS removed,
-      count(*) FILTER (WHERE status = 'unsubscribed') AS unsubscribed
-    FROM deleted GROUP BY list_id
-  ) c
-  WHERE m."id" = c.list_id;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "recipients_count_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "mailing_lists" m SET
-    "active_count" = m."active_count" + c.active,
-    "removed_count" = m."removed_count" + c.removed,
-    "unsubscribed_count" = m."unsubscribed_count" + c.unsubscribed
-  FROM (
-    SELECT list_id,
-      sum((status = 'active')::int * sign) AS active,
-      sum((status = 'removed')::int * sign) AS removed,
-      sum((status = 'unsubscribed')::int * sign) AS unsubscribed
+  EXECUTE format($sql$
+    UPDATE mailing_lists m SET
+      active_count = m.active_count + c.active,
+      removed_count = m.removed_count + c.removed,
+      unsubscribed_count = m.unsubscribed_count + c.unsubscribed
     FROM (
-      SELECT list_id, status, 1 AS sign FROM after_rows
-      UNION ALL
-      SELECT list_id, status, -1 AS sign FROM before_rows
-    ) moves
-    GROUP BY list_id
-  ) c
-  WHERE m."id" = c.list_id AND (c.active <> 0 OR c.removed <> 0 OR c.unsubscribed <> 0);
+      SELECT list_id,
+        sum((status = 'active')::int * sign) AS active,
+        sum((status = 'removed')::int * sign) AS removed,
+        sum((status = 'unsubscribed')::int * sign) AS unsubscribed
+      FROM (%s) moves
+      GROUP BY list_id
+    ) c
+    WHERE m.id = c.list_id AND (c.active <> 0 OR c.removed <> 0 OR c.unsubscribed <> 0)
+  $sql$, moves);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "recipients_count_inserted" AFTER INSERT ON "recipients"
-  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION "recipients_count_inserted"();
+  REFERENCING NEW TABLE AS after_rows FOR EACH STATEMENT EXECUTE FUNCTION "recipients_count_statuses"();
 --> statement-breakpoint
 CREATE TRIGGER "recipients_count_deleted" AFTER DELETE ON "recipients"
-  REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION "recipients_count_deleted"();
+  REFERENCING OLD TABLE AS before_rows FOR EACH STATEMENT EXECUTE FUNCTION "recipients_count_statuses"();
 --> statement-breakpoint
 CREATE TRIGGER "recipients_count_updated" AFTER UPDATE ON "recipients"
-  REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows FOR EACH STATEMENT EXECUTE FUNCTION "recipients_count_updated"();
+  REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows FOR EACH STATEMENT EXECUTE FUNCTION "recipients_count_statuses"();
