@@ -29,7 +29,7 @@ export const recipientImports = pgTable(
     status: text('status', { enum: IMPORT_STATUSES }).notNull().default('ready'),
     totalRows: integer('total_rows').notNull(),
     processed: integer('processed').notNull().default(0),
-    rows: jsonb('rows').$type<unknown[]>(),
+    rows: jsonb('rows').$type<unknown>(),
     report: jsonb('report').$type<unknown[]>(),
     summary: jsonb('summary').$type<Record<string, number>>().notNull(),
     activeBefore: integer('active_before').notNull(),
