@@ -53,7 +53,7 @@ export function planImport(stored: StoredRecipient[], parsed: ParsedImport, acti
     }
   });
 
-  const statusChanges = planStatusRows(stored, parsed, new Set(upsert.targets.filter((t) => t !== null)), report);
+  const statusChanges = planStatusRows(stored, parsed, new Set(upsert.targets.filter((t, i) => t !== null && upsert.outcomes[i] !== 'skipped_unsubscribed') as string[]), report);
   report.sort((a, b) => a.line - b.line);
   const summary = Object.fromEntries(ROW_ACTIONS.map((a) => [a, 0])) as Record<TRowAction, number>;
   for (const row of report) summary[row.action]++;
