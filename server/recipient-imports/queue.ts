@@ -12,11 +12,13 @@ export const MAX_ATTEMPTS = 3;
  * transaction died with it, so nothing of it was written). `skip locked`: two workers never claim
  * one job. `sole`: this process is the only possible worker (PGlite), so every running job is orphaned.
  */
-export async function claimNextImport(db: Database, leaseSeconds: number, sole: boolean): Promise<Claim | null> {
+export async function claimNextImport(db: Database, leaseSeconds: number, sole: boolean, projects?: string[]): Promise<Claim | null> {
+  // a worker restricted to some projects (tests sharing one database); all when absent
+  const scope = projects ? sql`project_id in (select (jsonb_array_elements_text(${JSON.stringify(projects)}::jsonb))::uuid)` : sql`true`;
   const result = await db.execute<Record<string, unknown>>(sql`
     with next as (
       select id from recipient_imports
-      where status = 'queued' or (status = 'running' and (${sole} or lease_until < now()))
+      where (status = 'queued' or (status = 'running' and (${sole} or lease_until < now()))) and ${scope}
       order by started_at, created_at
       limit 1
       for update skip locked

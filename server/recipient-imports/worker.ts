@@ -14,10 +14,10 @@ type Handle = Pick<DatabaseHandle, 'db' | 'kind'>;
  * job's transaction on PostgreSQL; PGlite has one connection, which the transaction holds, so there
  * the job goes from 0 to done at commit.
  */
-export async function runImportJobs({ db, kind }: Handle, options: { sole?: boolean; leaseSeconds?: number } = {}): Promise<string[]> {
+export async function runImportJobs({ db, kind }: Handle, options: { sole?: boolean; leaseSeconds?: number; projects?: string[] } = {}): Promise<string[]> {
   const applied: string[] = [];
   for (;;) {
-    const claim = await claimNextImport(db, options.leaseSeconds ?? IMPORT_LEASE_SECONDS, options.sole ?? false);
+    const claim = await claimNextImport(db, options.leaseSeconds ?? IMPORT_LEASE_SECONDS, options.sole ?? false, options.projects);
     if (!claim) return applied;
     if (claim.attempt > MAX_ATTEMPTS) {
       await markFailed(db, claim, `The server stopped ${MAX_ATTEMPTS} times while applying this import; nothing of it was written`);

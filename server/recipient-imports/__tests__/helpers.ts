@@ -18,7 +18,7 @@ export async function importNow(harness: Harness, list: List, csv: string) {
   const created = await upload(list, csv);
   const started = await list.call('POST', `${list.base}/imports/${created.id}/start`);
   expect(started.status, started.text).toBe(202);
-  await runImportJobs(harness.handle);
+  await runImportJobs(harness.handle, { projects: [list.projectId] });
   return (await list.call('GET', `${list.base}/imports/${created.id}?limit=500`)).json;
 }
 

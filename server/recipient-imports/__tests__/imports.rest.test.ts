@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emails, newList, setUpRestHarness, snapshot, unsubscribe } from '@/server/recipients/__tests__/helpers';
+import { runImportJobs } from '../worker';
 import { csvOf, importNow, upload } from './helpers';
 
 const harness = setUpRestHarness();
@@ -147,8 +148,7 @@ describe('start and apply', () => {
     const job = await upload(list, ['email', ...emails('more', 10)].join('\n'));
     expect((await list.call('POST', `${list.base}/imports/${job.id}/start`)).status).toBe(202);
     await list.call('POST', `${list.base}/recipients`, { emails: ['late@example.test'] });
-    const { runImportJobs } = await import('../worker');
-    await runImportJobs(harness.handle);
+    await runImportJobs(harness.handle, { projects: [list.projectId] });
     const failed = (await list.call('GET', `${list.base}/imports/${job.id}`)).json;
     expect(failed).toMatchObject({ status: 'failed', processed: 0, error: expect.stringContaining('501 active recipients') });
     expect((await snapshot(harness.db, list.listId)).length).toBe(491);
