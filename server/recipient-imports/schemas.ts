@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { IMPORT_STATUSES } from '@/db/schema/recipient-imports';
 import { LIMITS, ZListId } from '../mailing-lists/schemas';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../recipients/csv-import';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_WINDOW_HOURS } from '../recipients/import-limits';
 
 /** Limits of the CSV import, shown by the dashboard from here. */
 export const IMPORT_LIMITS = {
   maxRows: IMPORT_MAX_ROWS,
   maxBytes: IMPORT_MAX_BYTES,
-  /** how long a preview waits for Import, and how long Undo stays possible after the import finished */
-  windowHours: 24,
+  windowHours: IMPORT_WINDOW_HOURS,
   recent: 20,
   rowsPage: { min: 1, max: 500, default: 100 },
 } as const;

@@ -1,11 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../errors';
 import { restoreCell } from './csv-cells';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './import-limits';
 import { ZRecipientEntryObject } from './schemas';
-
-/** A whole file is planned at once, so the upsert's in-order rules hold across all of it. */
-export const IMPORT_MAX_ROWS = 10_000;
-export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 export type ImportEntry = { email: string; name?: string; external_id?: string; attributes?: Record<string, string | number | boolean | null> };
 export type FileStatus = 'active' | 'removed' | 'unsubscribed';
