@@ -112,7 +112,8 @@ function diff(before: Fields | undefined, after: Fields): TFieldChange[] {
   return FIELDS.flatMap(([field, read]) => {
     const [b, a] = [before ? read(before) : null, read(after)];
     if (before && (field === 'attributes' ? canonicalJson(before.attributes) === canonicalJson(after.attributes) : b === a)) return [];
-    if (!before && a === null) return [];
+    // a new recipient: what the file sets beside its address (its status is active)
+    if (!before && (a === null || field === 'email' || field === 'status')) return [];
     return [{ field, before: b, after: a }];
   });
 }

@@ -49,7 +49,7 @@ describe('POST imports (upload and preview)', () => {
     ]);
     expect(detail.rows[0].changes).toEqual([{ field: 'name', before: 'Ada', after: 'Ada Lovelace' }]);
     expect(detail.rows[1].changes).toEqual([{ field: 'status', before: 'removed', after: 'active' }]);
-    expect(detail.rows[3].changes).toEqual([{ field: 'email', before: null, after: 'n@example.test' }, { field: 'name', before: null, after: 'New' }, { field: 'status', before: null, after: 'active' }]);
+    expect(detail.rows[3].changes).toEqual([{ field: 'name', before: null, after: 'New' }]);
     expect(detail.next_offset).toBeNull();
     const page = (await list.call('GET', `${list.base}/imports/${job.id}?offset=2&limit=3`)).json;
     expect(page.rows.map((r: { line: number }) => r.line)).toEqual([4, 5, 6]);

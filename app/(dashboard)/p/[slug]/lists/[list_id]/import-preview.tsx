@@ -49,7 +49,7 @@ export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
               <td>{row.line}</td>
               <td>{row.email}</td>
               <td>{ACTION_LABEL[row.action]}{row.reason && <span className="muted">: {row.reason}</span>}</td>
-              <td>{row.changes.map((c) => <div key={c.field}>{changeText(c)}</div>)}</td>
+              <td>{row.changes.map((c) => <div key={c.field}>{changeText(c, row.action === 'create')}</div>)}</td>
             </tr>
           ))}
         </tbody>

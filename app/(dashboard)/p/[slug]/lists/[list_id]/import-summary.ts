@@ -23,10 +23,10 @@ export const ACTION_LABEL: Record<TImportRow['action'], string> = {
   skipped: 'Skipped',
 };
 
-/** A field change as one line: `name: Ada → Ada Lovelace`. */
-export function changeText(change: TImportRow['changes'][number]): string {
+/** A field change as one line: `name: Ada → Ada Lovelace`, or `name: Ada` on a new recipient. */
+export function changeText(change: TImportRow['changes'][number], created: boolean): string {
   const show = (v: string | null) => (v === null || v === '' ? '—' : v);
-  return change.before === null && change.field !== 'status' ? `${change.field}: ${show(change.after)}` : `${change.field}: ${show(change.before)} → ${show(change.after)}`;
+  return created ? `${change.field}: ${show(change.after)}` : `${change.field}: ${show(change.before)} → ${show(change.after)}`;
 }
 
 export const when = (iso: string) => new Date(iso).toLocaleString();
