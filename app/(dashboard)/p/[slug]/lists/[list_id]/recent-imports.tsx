@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TImport } from '@/server/recipient-imports/schemas';
 import { summaryText, when } from './import-summary';
@@ -29,6 +29,12 @@ export function RecentImports({ projectId, listId, version, onChanged }: { proje
       current = false;
     };
   }, [projectId, listId, version, tick]);
+  // a job that finished while this page watched it changed the list: reload the counts and recipients
+  const wasInFlight = useRef(false);
+  useEffect(() => {
+    if (wasInFlight.current && !inFlight) void onChanged();
+    wasInFlight.current = inFlight;
+  }, [inFlight, onChanged]);
   useEffect(() => {
     if (!inFlight) return;
     const timer = setTimeout(() => setTick((t) => t + 1), 2000);
