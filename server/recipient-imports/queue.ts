@@ -40,7 +40,10 @@ export async function markFailed(db: Database, claim: Claim, error: string) {
     .where(mine(claim));
 }
 
-/** Progress of a running job, written outside its transaction so other requests (and instances) see it. */
-export async function markProgress(db: Database, claim: Claim, processed: number) {
-  await db.update(recipientImports).set({ processed }).where(mine(claim));
+/** Progress of a running job, written outside its transaction so other requests (and instances) see it; renews the lease. */
+export async function markProgress(db: Database, claim: Claim, processed: number, leaseSeconds: number) {
+  await db
+    .update(recipientImports)
+    .set({ processed, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(mine(claim));
 }

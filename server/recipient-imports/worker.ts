@@ -4,7 +4,8 @@ import { logError } from '../log';
 import { applyImport } from './apply';
 import { claimNextImport, markFailed, markProgress, MAX_ATTEMPTS } from './queue';
 
-export const IMPORT_LEASE_SECONDS = 300;
+/** A dead worker's job is picked up this long after its last sign of life (PGlite: at the next start). */
+export const IMPORT_LEASE_SECONDS = 60;
 export const DEFAULT_IMPORT_INTERVAL_MS = 5_000;
 
 type Handle = Pick<DatabaseHandle, 'db' | 'kind'>;
@@ -23,7 +24,8 @@ export async function runImportJobs({ db, kind }: Handle, options: { sole?: bool
       await markFailed(db, claim, `The server stopped ${MAX_ATTEMPTS} times while applying this import; nothing of it was written`);
       continue;
     }
-    const progress = kind === 'postgres' ? (n: number) => markProgress(db, claim, n) : async () => {};
+    const lease = options.leaseSeconds ?? IMPORT_LEASE_SECONDS;
+    const progress = kind === 'postgres' ? (n: number) => markProgress(db, claim, n, lease) : async () => {};
     try {
       if (await applyImport(db, claim, progress)) applied.push(claim.id);
     } catch (error) {
