@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { recipientImportChanges, recipientImports } from '@/db/schema';
 import { emails, newList, setUpRestHarness, snapshot } from '@/server/recipients/__tests__/helpers';
 import { applyImport } from '../apply';
-import { claimNextImport } from '../queue';
+import { claimNextImport, markProgress } from '../queue';
 import { runImportJobs } from '../worker';
 import { csvOf, upload } from './helpers';
 
@@ -73,5 +73,25 @@ describe('the import worker', () => {
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.at(-1)).toBe(500);
+  });
+
+  it('on PostgreSQL, a poll from outside the transaction sees the progress while the import runs', async () => {
+    if (harness.handle.kind !== 'postgres') return; // PGlite has one connection, which the transaction holds
+    const list = await newList(harness);
+    // 500 removed come back while 500 active leave: 1000 writes in two steps, never past the cap
+    await list.call('POST', `${list.base}/recipients`, { emails: emails('back', 500) });
+    await list.call('POST', `${list.base}/recipients/remove`, { emails: emails('back', 500) });
+    await list.call('POST', `${list.base}/recipients`, { emails: emails('leave', 500) });
+    const id = await started(list, csvOf(...emails('back', 500).map((e) => `${e},,,active,,,`), ...emails('leave', 500).map((e) => `${e},,,removed,,,`)));
+    const claim = (await claimNextImport(harness.db, 300, false, [list.projectId]))!;
+    const seen: number[] = [];
+    await applyImport(harness.db, claim, async (n) => {
+      await markProgress(harness.db, claim, n, 60);
+      const polled = await list.call('GET', `${list.base}/imports/${id}?limit=1`);
+      seen.push(polled.json.processed);
+      expect(polled.json.status).toBe('running');
+    });
+    expect(seen).toEqual([500, 1000]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', processed: 1000 });
   });
 });
