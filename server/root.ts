@@ -7,6 +7,7 @@ import { commitsRouter } from './commits/router';
 import { mailingListsRouter } from './mailing-lists/router';
 import { oauthRouter } from './oauth/router';
 import { projectsRouter } from './projects/router';
+import { recipientImportsRouter } from './recipient-imports/router';
 import { recipientsRouter } from './recipients/router';
 import { releaseEmailsRouter } from './release-emails/router';
 import { serviceRouter } from './service/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   content: contentRouter,
   mailingLists: mailingListsRouter,
   recipients: recipientsRouter,
+  recipientImports: recipientImportsRouter,
   releaseEmails: releaseEmailsRouter,
   email: emailRouter,
   suppressions: suppressionsRouter,

@@ -35,7 +35,13 @@ const t = initTRPC
         ...shape,
         // never leak internal messages or stacks, in any environment
         message: internal ? 'Internal Server Error' : error.cause instanceof ZodError ? describeIssues(error.cause) : shape.message,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          // where a domain's own validation (AppError VALIDATION) found the bad value: the REST 422's loc
+          ...(error.cause instanceof AppError && error.cause.loc ? { loc: error.cause.loc } : {}),
+        },
       };
     },
   });

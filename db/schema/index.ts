@@ -12,3 +12,4 @@ export * from './email-suppressions';
 export * from './email-verification';
 export * from './instances';
 export * from './subscriptions';
+export * from './recipient-imports';

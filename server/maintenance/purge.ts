@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { emailVerificationTokens, memberships, oauthCodes, oauthConsentTickets, oauthTokens, pendingSubscriptions, users } from '@/db/schema';
 import { logError } from '../log';
+import { purgeImportDetails } from '../recipient-imports/purge';
 
 /** How long expired or used rows stay for the record (a replayed code is still recognised meanwhile). */
 export const PURGE_GRACE_DAYS = 7;
@@ -16,6 +17,8 @@ export interface PurgeResult {
   verificationTokens: number;
   unconfirmedSignUps: number;
   pendingSubscriptions: number;
+  /** rows of CSV imports past their undo window (the file, the per-recipient changes) */
+  recipientImports: number;
 }
 
 /**
@@ -45,6 +48,8 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     unconfirmedSignUps: await inBatches(db, users, users.id, unconfirmedSignUp),
     // no grace: an address nobody confirmed is personal data with no use left
     pendingSubscriptions: await inBatches(db, pendingSubscriptions, pendingSubscriptions.id, lt(pendingSubscriptions.expiresAt, now)),
+    // no grace either: past the undo window the file and the before/after states have no use left
+    recipientImports: await purgeImportDetails(db, now),
   };
 }
 

@@ -1,44 +1,48 @@
-import { parse } from 'csv-parse/browser/esm/sync';
+import { parse } from 'csv-parse/sync';
+import { AppError } from '../errors';
 import { restoreCell } from './csv-cells';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './import-limits';
 import { ZRecipientEntryObject } from './schemas';
 
-// Pure, and bundled into the dashboard: the browser reads the file, the server previews and upserts.
-
-/** A whole file is previewed in one call, so the preview applies the upsert's in-order rules to all of it. */
-export const IMPORT_MAX_ROWS = 10_000;
-
 export type ImportEntry = { email: string; name?: string; external_id?: string; attributes?: Record<string, string | number | boolean | null> };
+export type FileStatus = 'active' | 'removed' | 'unsubscribed';
 
 export interface ParsedImport {
-  /** the rows to upsert, each with its line in the file */
-  entries: { line: number; entry: ImportEntry }[];
-  /** rows left out before the preview, with the reason */
+  /** the rows to apply, each with its line in the file and the status it asks for (empty cell: active) */
+  rows: { line: number; status: FileStatus; entry: ImportEntry }[];
+  /** rows left out before planning, with the reason */
   skipped: { line: number; email: string; reason: string }[];
 }
 
+const at = ['body', 'csv'];
+
 /**
  * Reads a CSV with the export's columns (`email` required, the others optional, any order). Empty
- * cells are "not sent", so a file exported from a list imports back without a change; rows the file
- * marks removed or unsubscribed are left out rather than reactivated.
+ * cells are "not sent", so a file exported from a list imports back without a change. A malformed
+ * file, a header without `email` or too many rows is a 422 at `body.csv`.
  */
 export function parseImportCsv(text: string): ParsedImport {
-  const records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
+  if (Buffer.byteLength(text) > IMPORT_MAX_BYTES) throw new AppError('VALIDATION', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`, at);
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
+  } catch (error) {
+    throw new AppError('VALIDATION', `The file is not valid CSV: ${error instanceof Error ? error.message : 'unreadable'}`, at);
+  }
   const [header, ...rows] = records;
   const columns = (header ?? []).map((c) => c.trim().toLowerCase());
-  if (!columns.includes('email')) throw new Error('The first row must name the columns, and one of them must be "email"');
+  if (!columns.includes('email')) throw new AppError('VALIDATION', 'The first row must name the columns, and one of them must be "email"', at);
+  if (rows.length === 0) throw new AppError('VALIDATION', 'The file has a header row but no rows to import', at);
+  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('VALIDATION', `A file holds at most ${IMPORT_MAX_ROWS} rows; this one has ${rows.length}. Split it`, at);
   // cells the export guarded against spreadsheet formulas come back as they were stored
   const cell = (row: string[], name: string) => restoreCell(row[columns.indexOf(name)] ?? '');
 
-  const result: ParsedImport = { entries: [], skipped: [] };
+  const result: ParsedImport = { rows: [], skipped: [] };
   rows.forEach((row, i) => {
-    const line = i + 2;
+    const line = i + 2; // the header is row 1
     const email = cell(row, 'email').trim();
-    const status = cell(row, 'status').trim().toLowerCase();
-    if (status === 'removed' || status === 'unsubscribed') {
-      result.skipped.push({ line, email, reason: `marked ${status} in the file` });
-      return;
-    }
-    if (status && status !== 'active') {
+    const status = cell(row, 'status').trim().toLowerCase() || 'active';
+    if (status !== 'active' && status !== 'removed' && status !== 'unsubscribed') {
       result.skipped.push({ line, email, reason: `unknown status "${status}"` });
       return;
     }
@@ -62,7 +66,7 @@ export function parseImportCsv(text: string): ParsedImport {
       result.skipped.push({ line, email, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` });
       return;
     }
-    result.entries.push({ line, entry });
+    result.rows.push({ line, status, entry });
   });
   return result;
 }

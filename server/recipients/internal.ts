@@ -72,16 +72,21 @@ export async function assertRoomFor(tx: DbOrTx, projectId: string, listId: strin
   }
 }
 
+/**
+ * Parks the addresses of recipients about to move on a unique placeholder first, so two recipients
+ * can trade addresses in one write.
+ */
+export async function parkAddresses(tx: DbOrTx, projectId: string, listId: string, ids: string[]) {
+  if (!ids.length) return;
+  await tx.execute(sql`
+    update recipients set email = id::text
+    where list_id = ${listId} and project_id = ${projectId}
+      and id = any(array(select (jsonb_array_elements_text(${jsonParam(ids)}))::uuid))`);
+}
+
 /** Writes a plan set-based: at most three statements, whatever the batch size. */
 export async function writePlan(tx: DbOrTx, projectId: string, listId: string, plan: UpsertPlan) {
-  const moved = plan.updates.filter((u) => u.moved).map((u) => u.id);
-  if (moved.length) {
-    // park moved addresses on a unique placeholder first, so two recipients can trade addresses
-    await tx.execute(sql`
-      update recipients set email = id::text
-      where list_id = ${listId} and project_id = ${projectId}
-        and id = any(array(select (jsonb_array_elements_text(${jsonParam(moved)}))::uuid))`);
-  }
+  await parkAddresses(tx, projectId, listId, plan.updates.filter((u) => u.moved).map((u) => u.id));
   if (plan.updates.length) {
     const rows = plan.updates.map((u) => ({ id: u.id, email: u.email, name: u.name, external_id: u.externalId, attributes: u.attributes }));
     await tx.execute(sql`

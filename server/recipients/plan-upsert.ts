@@ -22,6 +22,8 @@ export interface UpsertPlan {
   result: TUpsertResult;
   /** per input entry, for the dashboard's import preview */
   outcomes: Outcome[];
+  /** per input entry, the id of the stored recipient it reached (null: new, conflict or invalid) */
+  targets: (string | null)[];
   inserts: Fields[];
   /** `moved`: the email changes, so the write must first free the old address */
   updates: (StoredRecipient & { moved: boolean })[];
@@ -89,7 +91,7 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
   }
 
   const outcomeOf = new Map<WorkingRecord, Outcome>();
-  const plan: UpsertPlan = { result, outcomes: [], inserts: [], updates: [] };
+  const plan: UpsertPlan = { result, outcomes: [], targets: [], inserts: [], updates: [] };
   for (const record of new Set(entryRecords)) {
     if (typeof record === 'string') continue;
     const outcome = classify(record);
@@ -99,6 +101,7 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
     else if (outcome === 'updated' || outcome === 'reactivated') plan.updates.push({ id: record.stored!.id, ...record.current, moved: record.stored!.email !== record.current.email });
   }
   plan.outcomes = entryRecords.map((r) => (typeof r === 'string' ? r : outcomeOf.get(r)!));
+  plan.targets = entryRecords.map((r) => (typeof r === 'string' ? null : (r.stored?.id ?? null)));
   return plan;
 }
 

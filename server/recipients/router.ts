@@ -2,7 +2,6 @@ import { projectProcedure, router } from '../trpc';
 import { addRecipients } from './add';
 import { exportRecipients } from './export';
 import { listRecipients } from './list';
-import { previewUpsert, ZPreview, ZPreviewInput } from './preview';
 import { removeRecipient } from './remove';
 import { removeRecipients } from './remove-batch';
 import { upsertRecipients } from './upsert';
@@ -61,9 +60,6 @@ export const recipientsRouter = router({
     .meta({ rateLimit: 'export' })
     .input(ZExportInput)
     .query(({ ctx, input }) => exportRecipients({ ctx, input })),
-
-  /** the dashboard's CSV import: what the file would do, nothing written */
-  previewImport: projectProcedure.input(ZPreviewInput).output(ZPreview).mutation(({ ctx, input }) => previewUpsert({ ctx, input })),
 });
 
 function decodePathSegment(segment: string): string {

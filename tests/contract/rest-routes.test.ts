@@ -34,6 +34,7 @@ function paramsOf(route: Route, override: Record<string, string> = {}): Record<s
     else if (name === 'public_slug') values[name] = world.mine.slugs[route.path.split('/')[1]!] ?? String(exampleOf(schema));
     else if (name === 'identifier') values[name] = encodeURIComponent('removed@example.test');
     else if (name === 'banner_id') values[name] = world.mine.bannerId;
+    else if (name === 'import_id') values[name] = route.path.endsWith('/undo') ? world.mine.imports.done : world.mine.imports.ready;
     else values[name] = encodeURIComponent(String(exampleOf(schema)));
   }
   return { ...values, ...override };

@@ -51,6 +51,7 @@ export function documentedRoutes(): { routes: Route[]; resolve: (schema: Schema)
 const EXAMPLES: Record<string, (known: Record<string, unknown>) => unknown> = {
   'recipients-add': () => ({ emails: [uniqueAddress()] }),
   'recipients-upsert': () => ({ recipients: [uniqueAddress()] }),
+  'recipientImports-create': () => ({ csv: `email\n${uniqueAddress()}` }),
   'recipients-removeBatch': () => ({ emails: ['nobody@example.test'] }),
   'suppressions-add': () => ({ email: uniqueAddress() }),
   // the world's suppressed address; removing it again is idempotent

@@ -5,6 +5,9 @@ import * as schema from '@/db/schema';
 import { addRecipients } from '@/server/recipients/add';
 import { removeRecipient } from '@/server/recipients/remove';
 import { createList } from '@/server/mailing-lists/create';
+import { createImport } from '@/server/recipient-imports/create';
+import { startImport } from '@/server/recipient-imports/start';
+import { runImportJobs } from '@/server/recipient-imports/worker';
 import { pushCommits } from '@/server/commits/push';
 import { recordSuppression } from '@/server/suppressions/internal';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from '@/server/content/__tests__/helpers';
@@ -38,6 +41,11 @@ export async function createWorld(db: Database) {
   const [bannerEntry] = (await caller.banner.history({ limit: 1 })).items;
   // a feature on the day minimal requests name (format `date`: 2025-03-01), so drafting from commits succeeds
   await pushCommits({ ctx, input: { commits: [{ sha: 'c0ffee1', message: 'feat(contract): a thing', authored_at: '2025-03-01T12:00:00Z' }] } });
+  // a CSV import waiting for Import, and one applied (Undo still open)
+  const ready = await createImport({ ctx, input: { list_id: list.id, csv: 'email\nimported@example.test' } });
+  const applied = await createImport({ ctx, input: { list_id: list.id, csv: 'email,status\nactive@example.test,active' } });
+  await startImport({ ctx, input: { list_id: list.id, import_id: applied.id } });
+  await runImportJobs({ db, kind: 'pglite' }, { projects: [a.project.id] });
   const theirList = await createList({ ctx: { db, projectId: b.project.id }, input: { name: 'Theirs' } });
   return {
     mine: {
@@ -50,6 +58,8 @@ export async function createWorld(db: Database) {
       /** the published banner's history id (`banner_id`) */
       bannerId: bannerEntry!.id,
       banner,
+      /** `import_id`s: one ready to start, one applied that can be undone */
+      imports: { ready: ready.id, done: applied.id },
     },
     theirs: { ...b, listId: theirList.id },
   };

@@ -32,7 +32,7 @@ const known = () => ({ list_id: [world.mine.listId, world.theirs.listId], emails
 
 /** A path parameter: mostly a real one, else one from its schema, else a segment no client should send. */
 function segmentOf(route: Route, name: string, schema: object): fc.Arbitrary<string> {
-  const real = name === 'list_id' ? [world.mine.listId] : name === 'public_slug' ? [world.mine.slugs[route.path.split('/')[1]!] ?? 'none'] : name === 'identifier' ? ADDRESSES.map(encodeURIComponent) : [];
+  const real = name === 'list_id' ? [world.mine.listId] : name === 'public_slug' ? [world.mine.slugs[route.path.split('/')[1]!] ?? 'none'] : name === 'identifier' ? ADDRESSES.map(encodeURIComponent) : name === 'import_id' ? [world.mine.imports.ready, world.mine.imports.done] : [];
   const fromSchema = arbitraryOf(schema, { resolve }).map((value) => encodeSegment(textOf(value)));
   return fc.oneof({ weight: 4, arbitrary: real.length ? fc.constantFrom(...real) : fromSchema }, { weight: 2, arbitrary: fromSchema }, { weight: 1, arbitrary: hostileSegment });
 }

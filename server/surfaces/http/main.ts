@@ -7,6 +7,7 @@ import { startPageViewFlusher } from '../../banner/flusher';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { startContentScheduler } from '../../content/scheduler';
+import { startImportWorker } from '../../recipient-imports/worker';
 import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
 import { acquireDataLock, type DataLock } from './data-lock';
@@ -36,6 +37,8 @@ async function main() {
   const emailWorker = await startReleaseEmailWorker();
   // publishes scheduled content when due; what fell due while no instance ran goes out now
   const scheduler = startContentScheduler(async () => database.db, config.contentSchedulerIntervalMs);
+  // applies started CSV imports; one a stopped instance left running is picked up (PGlite: at once)
+  const imports = startImportWorker(database);
   const purge = startPurgeTimer(async () => database.db);
   const pageViews = startPageViewFlusher(async () => database.db);
 
@@ -59,6 +62,7 @@ async function main() {
     server.closeAllConnections();
     await app.close?.();
     await scheduler.stop();
+    await imports.stop();
     await emailWorker.stop();
     purge.stop();
     await pageViews.stop();

@@ -22,7 +22,7 @@ export interface LibraryErrorBody {
   message?: string;
   code?: string;
   issues?: ZodIssueLike[];
-  data?: { path?: string };
+  data?: { path?: string; loc?: (string | number)[] };
 }
 
 /** Rewrites an error response of trpc-to-openapi into the spec's bodies (api-v1.md section 7). */
@@ -38,6 +38,10 @@ export function toSpecError(status: number, body: LibraryErrorBody, method: stri
       status: 422,
       body: { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] },
     };
+  }
+  if (status === 422) {
+    // a domain's own validation (AppError VALIDATION): the same list shape as the schema's, with its loc
+    return { status, body: { detail: [{ loc: body.data?.loc ?? ['body'], msg: body.message ?? 'Invalid input', type: 'value_error' }] } };
   }
   if (status === 404 && !body.data?.path) return { status: 404, body: { detail: 'Not Found' } };
   if (status >= 500) return { status: 500, body: { detail: 'Internal Server Error' } };
@@ -59,7 +63,7 @@ function toValidationDetail(issue: ZodIssueLike, method: string): ValidationDeta
  */
 export function libraryErrorOf(error: unknown): { status: number; body: LibraryErrorBody } {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
-  if (cause instanceof AppError) return { status: cause.status, body: { message: cause.message, data: { path: 'procedure' } } };
+  if (cause instanceof AppError) return { status: cause.status, body: { message: cause.message, data: { path: 'procedure', loc: cause.loc } } };
   if (cause instanceof ZodError) return { status: 422, body: { issues: cause.issues } };
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
     return { status: getHTTPStatusCodeFromError(error), body: { message: error.message, data: { path: 'procedure' } } };

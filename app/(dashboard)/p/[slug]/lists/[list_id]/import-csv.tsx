@@ -1,91 +1,102 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
-import { IMPORT_MAX_ROWS, parseImportCsv, type ParsedImport } from '@/server/recipients/csv-import';
-import type { TUpsertResult } from '@/server/recipients/schemas';
-import { ImportPreview, type Preview } from './import-preview';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_WINDOW_HOURS } from '@/server/recipients/import-limits';
+import type { TImport, TImportDetail } from '@/server/recipient-imports/schemas';
+import { ImportPreview, PREVIEW_PAGE } from './import-preview';
+import { ImportOutcome } from './import-outcome';
 
-// Small chunks so the progress bar moves on files of a few thousand rows.
-const CHUNK = 250;
+const POLL_MS = 1000;
 
 type Stage =
   | { kind: 'idle' }
-  | { kind: 'preview'; file: string; parsed: ParsedImport; preview: Preview | null }
-  | { kind: 'importing'; done: number; total: number }
-  | { kind: 'done'; result: TUpsertResult; failure?: string };
+  | { kind: 'uploading'; file: string }
+  | { kind: 'preview'; job: TImportDetail }
+  | { kind: 'applying'; job: TImport };
 
-/** Upload, preview what would change (nothing written yet), then import in chunks with progress. */
+/**
+ * Upload the file once, preview on the server what it would change (nothing written), Import: the
+ * server applies it in one transaction while this page polls; then the outcome, with Undo for 24 hours.
+ */
 export function ImportCsv({ projectId, listId, onChanged }: { projectId: string; listId: string; onChanged: () => Promise<void> }) {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // a tRPC client's routers are proxies made anew on each access: not an effect dependency
+  const api = projectTrpc(projectId).recipientImports;
 
-  async function choose(file: File | undefined) {
+  async function choose(input: HTMLInputElement) {
+    const file = input.files?.[0];
     setError(null);
     setStage({ kind: 'idle' });
     if (!file) return;
+    if (file.size > IMPORT_MAX_BYTES) return setError(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it`);
+    setStage({ kind: 'uploading', file: file.name });
     try {
-      const parsed = parseImportCsv(await file.text());
-      if (parsed.entries.length > IMPORT_MAX_ROWS) throw new Error(`A file may hold at most ${IMPORT_MAX_ROWS} rows to import; split it`);
-      const recipients = parsed.entries.map((e) => e.entry);
-      const preview = recipients.length
-        ? await projectTrpc(projectId).recipients.previewImport.mutate({ list_id: listId, recipients })
-        : null;
-      setStage({ kind: 'preview', file: file.name, parsed, preview });
+      const created = await api.create.mutate({ list_id: listId, csv: await file.text(), file_name: file.name });
+      setStage({ kind: 'preview', job: await api.get.query({ list_id: listId, import_id: created.id, limit: PREVIEW_PAGE }) });
+    } catch (e) {
+      setStage({ kind: 'idle' });
+      setError(errorMessage(e));
+    }
+    input.value = '';
+  }
+
+  async function start(job: TImportDetail) {
+    setBusy(true);
+    setError(null);
+    try {
+      setStage({ kind: 'applying', job: await api.start.mutate({ list_id: listId, import_id: job.id }) });
     } catch (e) {
       setError(errorMessage(e));
+    } finally {
+      setBusy(false);
     }
   }
 
-  async function run(parsed: ParsedImport) {
-    const entries = parsed.entries.map((e) => e.entry);
-    const total: TUpsertResult = { added: 0, updated: 0, reactivated: 0, unchanged: 0, skipped_unsubscribed: 0, invalid: [], conflicts: [] };
-    setStage({ kind: 'importing', done: 0, total: entries.length });
-    let failure: string | undefined;
-    for (let i = 0; i < entries.length; i += CHUNK) {
+  const applying = stage.kind === 'applying' ? stage.job : null;
+  const waiting = applying && (applying.status === 'queued' || applying.status === 'running');
+  useEffect(() => {
+    if (!applying || !waiting) return;
+    const timer = setTimeout(async () => {
       try {
-        const part = await projectTrpc(projectId).recipients.upsert.mutate({ list_id: listId, recipients: entries.slice(i, i + CHUNK) });
-        for (const key of ['added', 'updated', 'reactivated', 'unchanged', 'skipped_unsubscribed'] as const) total[key] += part[key];
-        total.invalid.push(...part.invalid);
-        total.conflicts.push(...part.conflicts);
+        const job = await projectTrpc(projectId).recipientImports.get.query({ list_id: listId, import_id: applying.id, limit: 1 });
+        setStage({ kind: 'applying', job });
+        if (job.status !== 'queued' && job.status !== 'running') await onChanged();
       } catch (e) {
-        failure = `Stopped at file line ${parsed.entries[i]!.line}: ${errorMessage(e)} The rows before it were imported.`;
-        break;
+        setError(errorMessage(e));
       }
-      setStage({ kind: 'importing', done: Math.min(i + CHUNK, entries.length), total: entries.length });
-    }
-    setStage({ kind: 'done', result: total, failure });
-    await onChanged();
-  }
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [applying, waiting, projectId, listId, onChanged]);
 
   return (
     <div className="stack" style={{ display: 'grid', gap: 12, marginTop: 12 }}>
       <p className="muted" style={{ margin: 0 }}>
-        Columns as in the export: <code>email,name,external_id,status,created_at,status_changed_at,attributes</code>. Only{' '}
-        <code>email</code> is required. Rows marked removed or unsubscribed are left out, and nobody who unsubscribed is ever added back.
+        Columns as in the export: <code>email,name,external_id,status,created_at,status_changed_at,attributes</code>; only{' '}
+        <code>email</code> is required. At most {IMPORT_MAX_ROWS.toLocaleString('en')} rows. Rows marked removed or unsubscribed set that status
+        on recipients already on the list; nobody who unsubscribed is ever made active again. You can undo an import for {IMPORT_WINDOW_HOURS} hours.
       </p>
       <label>
         CSV file
-        <input type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0])} disabled={stage.kind === 'importing'} />
+        <input type="file" accept=".csv,text/csv" onChange={(e) => choose(e.currentTarget)} disabled={stage.kind === 'uploading' || !!waiting} />
       </label>
+      {stage.kind === 'uploading' && <p className="muted" role="status">Reading {stage.file} on the server…</p>}
       {error && <p className="error" role="alert">{error}</p>}
       {stage.kind === 'preview' && (
-        <ImportPreview file={stage.file} parsed={stage.parsed} preview={stage.preview} onImport={() => run(stage.parsed)} onCancel={() => setStage({ kind: 'idle' })} />
+        <ImportPreview projectId={projectId} job={stage.job} busy={busy} onImport={() => start(stage.job)} onCancel={() => setStage({ kind: 'idle' })} />
       )}
-      {stage.kind === 'importing' && (
-        <p className="row">
-          <progress aria-label="Import progress" value={stage.done} max={stage.total} style={{ flex: 1 }} />
-          <span>{stage.done} of {stage.total} rows</span>
-        </p>
-      )}
-      {stage.kind === 'done' && (
-        <div className={stage.failure ? 'error' : 'notice'} role="status">
-          {stage.failure && <p>{stage.failure}</p>}
-          <p>
-            Import finished: {stage.result.added} added, {stage.result.updated} updated, {stage.result.reactivated} reactivated,{' '}
-            {stage.result.unchanged} unchanged, {stage.result.skipped_unsubscribed} skipped (unsubscribed), {stage.result.conflicts.length}{' '}
-            conflicts, {stage.result.invalid.length} invalid.
+      {applying && waiting && (
+        <div className="stack" style={{ display: 'grid', gap: 4 }}>
+          <p className="row" style={{ margin: 0 }}>
+            <progress aria-label="Import progress" value={applying.processed} max={applying.total_rows} style={{ flex: 1 }} />
+            <span>{applying.processed} of {applying.total_rows} rows</span>
           </p>
+          <p className="muted" style={{ margin: 0 }}>The server applies the whole file at once; you can leave this page, it finishes anyway.</p>
         </div>
+      )}
+      {applying && !waiting && (
+        <ImportOutcome projectId={projectId} job={applying} onUndone={async (job) => (setStage({ kind: 'applying', job }), await onChanged())} />
       )}
     </div>
   );

@@ -1,73 +1,71 @@
 'use client';
-import type { ParsedImport } from '@/server/recipients/csv-import';
-import type { TUpsertResult } from '@/server/recipients/schemas';
+import { useState } from 'react';
+import { errorMessage, projectTrpc } from '@/app/trpc-client';
+import type { TImportDetail, TImportRow } from '@/server/recipient-imports/schemas';
+import { ACTION_LABEL, changeText, summaryText } from './import-summary';
 
-export interface Preview {
-  result: TUpsertResult;
-  outcomes: string[];
-  active_before: number;
-  active_after: number;
-  active_limit: number;
-}
-
-const LABEL: Record<string, string> = {
-  added: 'will be added',
-  updated: 'will be updated',
-  reactivated: 'will be reactivated',
-  unchanged: 'unchanged',
-  skipped_unsubscribed: 'skipped: unsubscribed',
-  conflict: 'skipped: conflict',
-  invalid: 'skipped: invalid address',
-};
-const SHOWN_ROWS = 200;
+export const PREVIEW_PAGE = 200;
 
 /** What the import would do, row by row, before anything is written; a file past the cap cannot go on. */
-export function ImportPreview({ file, parsed, preview, onImport, onCancel }: {
-  file: string;
-  parsed: ParsedImport;
-  preview: Preview | null;
+export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
+  projectId: string;
+  job: TImportDetail;
   onImport: () => void;
   onCancel: () => void;
+  busy: boolean;
 }) {
-  const overCap = !!preview && preview.active_after > preview.active_limit;
-  const rows = [
-    ...parsed.entries.map((e, i) => ({ line: e.line, email: e.entry.email, what: LABEL[preview!.outcomes[i]!]! })),
-    ...parsed.skipped.map((s) => ({ line: s.line, email: s.email, what: `left out: ${s.reason}` })),
-  ].sort((a, b) => a.line - b.line);
-  const r = preview?.result;
+  const [rows, setRows] = useState<TImportRow[]>(job.rows);
+  const [next, setNext] = useState(job.next_offset);
+  const [error, setError] = useState<string | null>(null);
+  const overCap = job.active_after > job.active_limit;
+
+  async function more() {
+    try {
+      const page = await projectTrpc(projectId).recipientImports.get.query({ list_id: job.list_id, import_id: job.id, offset: next ?? 0, limit: PREVIEW_PAGE });
+      setRows((r) => [...r, ...page.rows]);
+      setNext(page.next_offset);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
   return (
     <section aria-label="Import preview" className="stack" style={{ display: 'grid', gap: 8 }}>
-      <h3 style={{ margin: 0 }}>Preview of {file}</h3>
-      <ul data-testid="import-summary">
-        <li>{r?.added ?? 0} to add</li>
-        <li>{r?.updated ?? 0} to update</li>
-        <li>{r?.reactivated ?? 0} to reactivate</li>
-        <li>{r?.unchanged ?? 0} unchanged</li>
-        <li>{r?.skipped_unsubscribed ?? 0} skipped because they unsubscribed</li>
-        <li>{(r?.conflicts.length ?? 0) + (r?.invalid.length ?? 0) + parsed.skipped.length} skipped for a conflict, an invalid address or left out of the file</li>
-      </ul>
-      {preview && (
-        <p className={overCap ? 'error' : 'muted'} role={overCap ? 'alert' : undefined}>
-          Active recipients: {preview.active_before} now, {preview.active_after} after the import (limit {preview.active_limit}).
-          {overCap && ' This is over the limit: nothing has been written. Remove rows or recipients first.'}
-        </p>
-      )}
+      <h3 style={{ margin: 0 }}>Preview of {job.file_name}</h3>
+      <p data-testid="import-summary" style={{ margin: 0 }}>
+        {job.total_rows} rows: {summaryText(job, false)}. Nothing has been written yet.
+      </p>
+      <p className={overCap ? 'error' : 'muted'} role={overCap ? 'alert' : undefined} style={{ margin: 0 }}>
+        Active recipients: {job.active_before} now, {job.active_after} after the import (limit {job.active_limit}).
+        {job.blocked_reason && ` ${job.blocked_reason}.`}
+      </p>
       <table>
         <thead>
-          <tr><th>Line</th><th>Email</th><th>What happens</th></tr>
+          <tr><th>Row</th><th>Email</th><th>What happens</th><th>Changes</th></tr>
         </thead>
         <tbody>
-          {rows.slice(0, SHOWN_ROWS).map((row) => (
-            <tr key={row.line}><td>{row.line}</td><td>{row.email}</td><td>{row.what}</td></tr>
+          {rows.map((row) => (
+            <tr key={row.line} data-action={row.action}>
+              <td>{row.line}</td>
+              <td>{row.email}</td>
+              <td>{ACTION_LABEL[row.action]}{row.reason && <span className="muted">: {row.reason}</span>}</td>
+              <td>{row.changes.map((c) => <div key={c.field}>{changeText(c, row.action === 'create')}</div>)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
-      {rows.length > SHOWN_ROWS && <p className="muted">…and {rows.length - SHOWN_ROWS} more rows.</p>}
+      {next !== null && (
+        <p className="row">
+          <span className="muted">{job.total_rows - rows.length} more rows.</span>
+          <button type="button" className="secondary" onClick={more}>Show more rows</button>
+        </p>
+      )}
+      {error && <p className="error" role="alert">{error}</p>}
       <p className="row">
-        <button type="button" onClick={onImport} disabled={!preview || overCap}>
-          Import {parsed.entries.length} rows
+        <button type="button" onClick={onImport} disabled={busy || !job.can_start}>
+          Import {job.total_rows} rows
         </button>
-        <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
+        <button type="button" className="secondary" onClick={onCancel} disabled={busy}>Cancel</button>
       </p>
     </section>
   );

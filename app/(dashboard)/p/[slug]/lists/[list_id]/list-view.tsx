@@ -4,6 +4,7 @@ import { projectTrpc } from '@/app/trpc-client';
 import type { TMailingList } from '@/server/mailing-lists/schemas';
 import { AddRecipients } from './add-recipients';
 import { ImportCsv } from './import-csv';
+import { RecentImports } from './recent-imports';
 import { RecipientsTable } from './recipients-table';
 
 /** One list: its counts, the recipients, and the ways to change them. Every change reloads the counts. */
@@ -42,6 +43,7 @@ export function ListView({ projectId, slug, initialList }: { projectId: string; 
         <summary>Import a CSV</summary>
         <ImportCsv projectId={projectId} listId={list.id} onChanged={changed} />
       </details>
+      <RecentImports projectId={projectId} listId={list.id} version={version} onChanged={changed} />
       <RecipientsTable projectId={projectId} listId={list.id} version={version} status={status} onStatus={setStatus} onChanged={changed} />
     </>
   );

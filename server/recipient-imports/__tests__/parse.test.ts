@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/server/errors';
+import { parseImportCsv } from '@/server/recipients/csv-import';
+
+describe('parseImportCsv', () => {
+  it('reads the columns by name in any order, keeps each row status, and leaves out what it cannot read with the row and the reason', () => {
+    const parsed = parseImportCsv(
+      [
+        '\uFEFFStatus,EMAIL,attributes,external_id,extra',
+        'active,a@example.test,"{""k"":1}",,x',
+        ',b@example.test,[1],,',
+        'removed,c@example.test,{oops,,',
+        'paused,d@example.test,,,',
+        `,e@example.test,,${'x'.repeat(256)},`,
+        'UNSUBSCRIBED,f@example.test,,crm-f,',
+        ",'=g@example.test,,'+1,",
+      ].join('\r\n'),
+    );
+    expect(parsed.rows).toEqual([
+      { line: 2, status: 'active', entry: { email: 'a@example.test', attributes: { k: 1 } } },
+      { line: 7, status: 'unsubscribed', entry: { email: 'f@example.test', external_id: 'crm-f' } },
+      // the export's formula guard comes off: the value is as it was stored
+      { line: 8, status: 'active', entry: { email: '=g@example.test', external_id: '+1' } },
+    ]);
+    expect(parsed.skipped.map((s) => [s.line, s.reason.split(':')[0]])).toEqual([
+      [3, 'attributes'],
+      [4, 'attributes are not JSON'],
+      [5, 'unknown status "paused"'],
+      [6, 'external_id'],
+    ]);
+  });
+
+  it('refuses a file it cannot take as a whole with a 422 at body.csv', () => {
+    for (const [csv, message] of [
+      ['name\nAda', /"email"/],
+      ['email\n"open', /not valid CSV/],
+      ['email\n', /no rows/],
+      [`email\n${'a@example.test\n'.repeat(10_001)}`, /at most 10000 rows; this one has 10001/],
+      [`email\n${'x'.repeat(2 * 1024 * 1024)}`, /larger than 2 MB/],
+    ] as const) {
+      const error = (() => {
+        try {
+          parseImportCsv(csv);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'VALIDATION', loc: ['body', 'csv'], message: expect.stringMatching(message) });
+    }
+  });
+});
