@@ -12,9 +12,9 @@ export function processCpuMicros(pid: number): number {
 }
 
 /**
- * CPU time of the PostgreSQL processes working for `clientPid`: the backends of its connections (found
- * by their client port) and the server's own background processes (WAL, checkpoints, autovacuum), but
- * not the backends of anything else on the machine, such as a test suite running beside the bench.
+ * CPU time of the PostgreSQL backends serving `clientPid`'s connections (found by their client port):
+ * not the backends of anything else on the machine, such as a test suite running beside the bench, nor
+ * the server's shared background work (WAL writer, checkpoints, autovacuum of every database).
  */
 export function postgresCpuMicros(clientPid: number): number {
   const ports = clientPortsToPostgres(clientPid);
@@ -26,7 +26,7 @@ export function postgresCpuMicros(clientPid: number): number {
     // a backend's title reads "postgres: 15/main: user db 127.0.0.1(54012) idle"
     const title = safe(() => fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'), '');
     const clientPort = /\((\d+)\)/.exec(title)?.[1];
-    if (clientPort === undefined || ports.has(clientPort)) total += processCpuMicros(Number(entry));
+    if (clientPort !== undefined && ports.has(clientPort)) total += processCpuMicros(Number(entry));
   }
   return total;
 }

@@ -42,7 +42,7 @@ export interface BenchContext {
   report(name: string, result: LoadResult, baseline?: { name: string; result: LoadResult }): void;
 }
 
-export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 export async function load(url: string, request: Omit<HttpCase, 'path'> = {}): Promise<LoadResult> {
@@ -85,6 +85,14 @@ function reportCpu(name: string, service: LoadResult, bare: LoadResult, next: Lo
 /** Every CPU comparison of the run, printed as one table at the end (bench/run.ts). */
 export const cpuTable: { name: string; service: number; bare: number; next: number }[] = [];
 
+/** Paired rounds per comparison (`BENCH_ROUNDS`); the table shows the round with the median ratio to Next. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+function medianRound<T extends { service: LoadResult; nextFloor: LoadResult }>(rounds: T[]): T {
+  const ratio = (round: T) => (round.service.cpuMicrosPerRequest ?? 0) / (round.nextFloor.cpuMicrosPerRequest || 1);
+  return [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)]!;
+}
+
 /**
  * Records the service's exact answer, serves it from a bare node:http process and from a minimal Next
  * route handler (the two floors), and loads all three in turn, each pinned to the same core.
@@ -99,9 +107,16 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
   const next = await startNextFloor(file);
   try {
     const servicePid = pidOnPort(new URL(baseUrl).port);
-    const service = await measureCpu(baseUrl + request.path, request, servicePid, Boolean(process.env.DATABASE_URL));
-    const baseline = await measureCpu(bare.url + request.path, request, bare.process.pid ?? null);
-    const nextFloor = await measureCpu(`${next.url}/floor`, request, pidOnPort(new URL(next.url).port));
+    const nextPid = pidOnPort(new URL(next.url).port);
+    // paired rounds, each loading the three in turn, so a load change on a busy machine hits all three
+    const rounds: { service: LoadResult; baseline: LoadResult; nextFloor: LoadResult }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const service = await measureCpu(baseUrl + request.path, request, servicePid, Boolean(process.env.DATABASE_URL));
+      const baseline = await measureCpu(bare.url + request.path, request, bare.process.pid ?? null);
+      const nextFloor = await measureCpu(`${next.url}/floor`, request, nextPid);
+      rounds.push({ service, baseline, nextFloor });
+    }
+    const { service, baseline, nextFloor } = medianRound(rounds);
     report(`${name} (bare node:http)`, baseline);
     report(`${name} (minimal Next route)`, nextFloor);
     report(name, service, { name: 'bare', result: baseline });
