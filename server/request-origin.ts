@@ -18,6 +18,9 @@ export function requestOrigin(): string | undefined {
   return store.getStore();
 }
 
+// Parsing a host costs microseconds on every request, the banner's fast path included; a server sees few.
+const originsSeen = new Map<string, string | null>();
+
 /**
  * `http://<host>` (or `https://` when a trusted proxy says so) for a Host header naming a loopback or
  * private-network host (localhost, 127.0.0.0/8, ::1, 10/8, 172.16/12, 192.168/16, *.localhost); null for
@@ -25,6 +28,17 @@ export function requestOrigin(): string | undefined {
  */
 export function localOriginOf(host: string | null | undefined, scheme: 'http' | 'https' = 'http'): string | null {
   if (!host) return null;
+  const key = `${scheme} ${host}`;
+  const known = originsSeen.get(key);
+  if (known !== undefined) return known;
+  // a client may send any Host: the memo is bounded, and starts over when full
+  if (originsSeen.size >= 256) originsSeen.clear();
+  const origin = parseLocalOrigin(host, scheme);
+  originsSeen.set(key, origin);
+  return origin;
+}
+
+function parseLocalOrigin(host: string, scheme: 'http' | 'https'): string | null {
   let url: URL;
   try {
     url = new URL(`http://${host}`);
