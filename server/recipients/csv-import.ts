@@ -23,6 +23,8 @@ const at = ['body', 'csv'];
  */
 export function parseImportCsv(text: string): ParsedImport {
   if (Buffer.byteLength(text) > IMPORT_MAX_BYTES) throw new AppError('VALIDATION', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`, at);
+  // PostgreSQL cannot store either (a UTF-16 file read as UTF-8 is full of NULs)
+  if (!storable(text)) throw new AppError('VALIDATION', 'The file contains NUL characters or broken UTF-16; save it as UTF-8 text', at);
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
@@ -66,7 +68,17 @@ export function parseImportCsv(text: string): ParsedImport {
       result.skipped.push({ line, email, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` });
       return;
     }
+    // a JSON escape (\u0000, a lone \ud800) in the cell makes text PostgreSQL cannot store
+    if (Object.entries(valid.data.attributes ?? {}).some(([key, value]) => !storable(key) || (typeof value === 'string' && !storable(value)))) {
+      result.skipped.push({ line, email, reason: 'attributes: text must not contain NUL characters or lone surrogates' });
+      return;
+    }
     result.rows.push({ line, status, entry });
   });
   return result;
+}
+
+/** Text that jsonb and text columns take: no NUL, no lone UTF-16 surrogate. */
+function storable(text: string) {
+  return !text.includes('\u0000') && text.isWellFormed();
 }

@@ -179,6 +179,20 @@ describe('errors and isolation', () => {
     expect(limit.status).toBe(422);
   });
 
+  it('a JSON escape in the attributes cell that PostgreSQL cannot store (NUL, lone surrogate) skips the row, no 500', async () => {
+    const list = await newList(harness);
+    const csv = csvOf(
+      'nul@example.test,,,,,,"{""k"":""x\\u0000y""}"',
+      'half@example.test,,,,,,"{""k"":""\\ud800""}"',
+      'key@example.test,,,,,,"{""\\u0000"":1}"',
+      'fine@example.test,,,,,,"{""k"":""\\u00e9""}"',
+    );
+    const job = await upload(list, csv);
+    expect(job.summary).toMatchObject({ create: 1, skipped: 3 });
+    const rows = (await list.call('GET', `${list.base}/imports/${job.id}`)).json.rows;
+    expect(rows.filter((r: { action: string }) => r.action === 'skipped').map((r: { reason: string }) => r.reason)).toEqual(Array(3).fill('attributes: text must not contain NUL characters or lone surrogates'));
+  });
+
   it("another project sees none of a project's imports, even through a list of its own", async () => {
     const mine = await newList(harness);
     const theirs = await newList(harness);
