@@ -116,3 +116,37 @@ describe('POST imports/{id}/undo', () => {
     expect(await snapshot(harness.db, list.listId)).toEqual(before);
   });
 });
+
+describe('undo and addresses', () => {
+  it('a chain of moved addresses whose start was taken since: the whole chain stays, reported, no 500', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'a@example.test', external_id: 'A' }, { email: 'b@example.test', external_id: 'B' }] });
+    // B moves b -> c, then A moves a -> b (the address B left)
+    const done = await importNow(harness, list, csvOf('c@example.test,,B,,,,', 'b@example.test,,A,,,,'));
+    expect(done.summary).toMatchObject({ update: 2 });
+    // someone new takes a@ meanwhile: A cannot go back, so b@ stays A's and B cannot go back either
+    expect((await list.call('PUT', `${list.base}/recipients`, { recipients: ['a@example.test'] })).status).toBe(200);
+    const before = await fieldsOf(list);
+    const res = await list.call('POST', `${list.base}/imports/${done.id}/undo`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.undo).toEqual({
+      restored: 0,
+      removed: 0,
+      skipped: [
+        { email: 'b@example.test', reason: 'its former address a@example.test now belongs to another recipient' },
+        { email: 'c@example.test', reason: 'its former address b@example.test now belongs to another recipient' },
+      ],
+    });
+    expect(await fieldsOf(list)).toEqual(before);
+  });
+
+  it('a chain of moved addresses comes back whole when nobody took them', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'a@example.test', external_id: 'A' }, { email: 'b@example.test', external_id: 'B' }] });
+    const before = await fieldsOf(list);
+    const done = await importNow(harness, list, csvOf('c@example.test,,B,,,,', 'b@example.test,,A,,,,'));
+    const res = await list.call('POST', `${list.base}/imports/${done.id}/undo`);
+    expect(res.json.undo).toEqual({ restored: 2, removed: 0, skipped: [] });
+    expect(await fieldsOf(list)).toEqual(before);
+  });
+});
