@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recipientImportChanges, recipientImports } from '@/db/schema';
 import { manualClock, setClock } from '@/server/clock';
 import { purgeExpired } from '@/server/maintenance/purge';
+import { unsubscribeRecipient } from '@/server/recipients/unsubscribe';
 import { emails, newList, setUpRestHarness, snapshot, unsubscribe } from '@/server/recipients/__tests__/helpers';
 import { csvOf, importNow } from './helpers';
 
@@ -148,5 +149,25 @@ describe('undo and addresses', () => {
     const res = await list.call('POST', `${list.base}/imports/${done.id}/undo`);
     expect(res.json.undo).toEqual({ restored: 2, removed: 0, skipped: [] });
     expect(await fieldsOf(list)).toEqual(before);
+  });
+});
+
+describe('undo under concurrency', () => {
+  it('two undos, an upsert and an unsubscribe at once: one undo wins, the other is 409, nothing deadlocks', async () => {
+    const list = await seeded();
+    const done = await importNow(harness, list, FILE);
+    const new1 = (await snapshot(harness.db, list.listId)).find((r) => r.email === 'new1@example.test')!;
+    // the unsubscribe link's own path, which locks the list first like every writer
+    const [first, second, upsert] = await Promise.all([
+      list.call('POST', `${list.base}/imports/${done.id}/undo`),
+      list.client()('POST', `${list.base}/imports/${done.id}/undo`),
+      list.client()('PUT', `${list.base}/recipients`, { recipients: [{ email: 'new2@example.test', name: 'Touched' }, 'late@example.test'] }),
+      unsubscribeRecipient(harness.db, { projectId: list.projectId, listId: list.listId, recipientId: new1.id }),
+    ]);
+    expect([first.status, second.status].sort(), first.text + second.text).toEqual([200, 409]);
+    expect(upsert.status, upsert.text).toBe(200);
+    const rows = Object.fromEntries((await snapshot(harness.db, list.listId)).map((r) => [r.email, r]));
+    expect(rows['new1@example.test']!.status).toBe('unsubscribed');
+    expect(rows['late@example.test']!.status).toBe('active');
   });
 });
