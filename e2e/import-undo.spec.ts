@@ -84,3 +84,43 @@ test('the import panel itself shows the outcome and undoes it', async ({ page })
   await expect(page.getByTestId('list-counts')).toContainText('0 active');
   await expect(page.getByTestId('list-counts')).toContainText('2 removed');
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the preview and the recent imports stay inside their cards, the page does not scroll sideways`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUpWithProject(page, 'Newsroom');
+    await page.getByRole('link', { name: 'Mailing lists' }).click();
+    await page.getByLabel('List name').fill('Wide');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('link', { name: 'Wide' }).click();
+    await page.getByText('Import a CSV').click();
+    const csv = [
+      'email,name,external_id,status,attributes',
+      'dan.with.a.very.long.address.indeed@subdomain.example.com,Dan,crm-000123456789,,"{""company"":""A very long company name Ltd"",""plan"":""enterprise""}"',
+      'not-an-email,,,,',
+      'eve@example.com,,,removed,',
+    ].join('\n');
+    const file = 'a-rather-long-file-name-from-the-crm-export-2026-11-25.csv';
+    await page.getByLabel('CSV file').setInputFiles({ name: file, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const preview = page.getByRole('region', { name: 'Import preview' });
+    await expect(preview.getByTestId('import-summary')).toBeVisible();
+    const inside = async (inner: ReturnType<typeof page.locator>, outer: ReturnType<typeof page.locator>) => {
+      const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+      expect(a.x + a.width, 'right edge').toBeLessThanOrEqual(b.x + b.width + 0.5);
+    };
+    const card = page.locator('details.card', { has: preview });
+    await inside(preview, card);
+    await inside(page.getByLabel('CSV file'), card);
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBe(0);
+    await preview.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(page.getByTestId('import-outcome')).toContainText('finished');
+    const recent = page.getByRole('region', { name: 'Recent imports' });
+    await expect(recent.getByRole('row', { name: /rather-long/ })).toContainText('Imported');
+    await inside(recent.getByRole('table'), recent);
+    await inside(recent.getByRole('button', { name: 'Undo' }), recent);
+    await inside(page.getByRole('region', { name: 'Recipients' }).getByRole('table'), page.getByRole('region', { name: 'Recipients' }));
+    expect(await sideways()).toBe(0);
+    await page.screenshot({ path: `test-results/import-${width}.png`, fullPage: true });
+  });
+}

@@ -38,7 +38,7 @@ export async function applyImport(db: Database, claim: Claim, onProgress: (proce
     await writeInSteps(tx, claim, plan, (share) => onProgress(Math.floor(job.totalRows * share)));
     await recordChanges(tx, claim, plan);
     const finished = clock().now();
-    await tx
+    const [marked] = await tx
       .update(recipientImports)
       .set({
         status: 'done',
@@ -52,7 +52,10 @@ export async function applyImport(db: Database, claim: Claim, onProgress: (proce
         expiresAt: new Date(finished + IMPORT_LIMITS.windowHours * HOUR),
         updatedAt: sql`now()`,
       })
-      .where(mine(claim));
+      .where(mine(claim))
+      .returning({ id: recipientImports.id });
+    // the lease lapsed meanwhile and another worker claimed the job: roll back, the new claim applies it
+    if (!marked) throw new AppError('CONFLICT', 'Another worker took this import over');
     return true;
   });
 }

@@ -14,7 +14,7 @@ const one = `${path}/{import_id}`;
 /** The CSV import as a server-side job: upload and preview, start, follow, undo. REST and dashboard; no MCP tool. */
 export const recipientImportsRouter = router({
   create: projectProcedure
-    .meta({ openapi: { method: 'POST', path, tags, summary: 'Upload a CSV file: parsed and previewed, nothing written yet' }, rateLimit: 'write', successStatus: 201, errors: [404] })
+    .meta({ openapi: { method: 'POST', path, tags, summary: 'Upload a CSV file: parsed and previewed, nothing written yet' }, rateLimit: 'write', successStatus: 201, errors: [400, 404] })
     .input(ZCreateImportInput)
     .output(ZImport)
     .mutation(({ ctx, input }) => createImport({ ctx, input })),

@@ -9,6 +9,10 @@ export const IMPORT_LIMITS = {
   maxBytes: IMPORT_MAX_BYTES,
   windowHours: IMPORT_WINDOW_HOURS,
   recent: 20,
+  /** previews not started that a list keeps: a newer upload discards the oldest */
+  previewsPerList: 3,
+  /** imports whose file and report a project holds at once (until each one's 24 hours end) */
+  heldPerProject: 50,
   rowsPage: { min: 1, max: 500, default: 100 },
 } as const;
 

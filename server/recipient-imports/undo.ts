@@ -63,18 +63,23 @@ async function planRestores(tx: DbOrTx, projectId: string, listId: string, impor
   return { restores: await withoutTakenAddresses(tx, projectId, listId, restores, skipped), skipped };
 }
 
-/** A former address that another recipient holds now cannot come back: that restore is skipped. */
+/**
+ * A former address that another recipient holds now cannot come back: that restore is skipped. A holder
+ * that moves away frees its address only while its own restore stays, so skips repeat until none is new.
+ */
 async function withoutTakenAddresses(tx: DbOrTx, projectId: string, listId: string, restores: Restore[], skipped: TUndoResult['skipped']) {
-  const moving = restores.filter((r) => r.to.email !== r.from.email);
-  if (!moving.length) return restores;
-  const holders = await tx.select({ id: recipients.id, email: recipients.email }).from(recipients).where(and(scopeOf(projectId, listId), inJson(recipients.email, moving.map((r) => r.to.email))));
-  const leaving = new Set(moving.map((r) => r.id));
-  const taken = new Set(holders.filter((h) => !leaving.has(h.id)).map((h) => h.email));
-  return restores.filter((r) => {
-    if (r.to.email === r.from.email || !taken.has(r.to.email)) return true;
-    skipped.push({ email: r.from.email, reason: `its former address ${r.to.email} now belongs to another recipient` });
-    return false;
-  });
+  const moves = (r: Restore) => r.to.email !== r.from.email;
+  if (!restores.some(moves)) return restores;
+  const holders = await tx.select({ id: recipients.id, email: recipients.email }).from(recipients).where(and(scopeOf(projectId, listId), inJson(recipients.email, restores.filter(moves).map((r) => r.to.email))));
+  let kept = restores;
+  for (;;) {
+    const leaving = new Set(kept.filter(moves).map((r) => r.id));
+    const taken = new Set(holders.filter((h) => !leaving.has(h.id)).map((h) => h.email));
+    const blocked = new Set(kept.filter((r) => moves(r) && taken.has(r.to.email)));
+    if (!blocked.size) return kept;
+    for (const r of blocked) skipped.push({ email: r.from.email, reason: `its former address ${r.to.email} now belongs to another recipient` });
+    kept = kept.filter((r) => !blocked.has(r));
+  }
 }
 
 async function assertRoom(tx: DbOrTx, projectId: string, listId: string, restores: Restore[]) {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { recipientImports } from '@/db/schema';
 import { emails, newList, setUpRestHarness, snapshot, unsubscribe } from '@/server/recipients/__tests__/helpers';
 import { runImportJobs } from '../worker';
 import { csvOf, importNow, upload } from './helpers';
@@ -71,6 +73,40 @@ describe('POST imports (upload and preview)', () => {
     }
     expect((await list.call('POST', `${list.base}/imports`, { csv: '' })).status).toBe(422);
     expect((await list.call('GET', `${list.base}/imports`)).json.items).toEqual([]);
+  });
+
+  it('keeps the 3 newest previews not started of a list: a 4th upload discards the oldest', async () => {
+    const list = await newList(harness);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await upload(list, `email\np${i}@example.test`, `p${i}.csv`)).id);
+    const items = (await list.call('GET', `${list.base}/imports`)).json.items;
+    expect(items.map((i: { id: string }) => i.id)).toEqual(ids.slice(1).reverse());
+    expect((await list.call('POST', `${list.base}/imports/${ids[0]}/start`)).status).toBe(404);
+    expect((await list.call('POST', `${list.base}/imports/${ids[3]}/start`)).status).toBe(202);
+  });
+
+  it('a project holds at most 50 files at once: one more upload is 400 {detail} until one of them expires', async () => {
+    const list = await newList(harness);
+    const held = Array.from({ length: 50 }, (_, i) => ({
+      projectId: list.projectId,
+      listId: list.listId,
+      fileName: `held-${i}.csv`,
+      status: 'done' as const,
+      totalRows: 1,
+      rows: { rows: [], skipped: [] },
+      report: [],
+      summary: { create: 0, update: 0, reactivate: 0, status: 0, unchanged: 0, skipped: 0 },
+      activeBefore: 0,
+      activeAfter: 0,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    }));
+    const stored = await harness.db.insert(recipientImports).values(held).returning({ id: recipientImports.id });
+    const refused = await list.call('POST', `${list.base}/imports`, { csv: 'email\none-more@example.test' });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.detail).toMatch(/already holds 50 imports/);
+    expect((await list.call('GET', `${list.base}/imports`)).json.items.filter((i: { status: string }) => i.status === 'ready')).toEqual([]);
+    await harness.db.update(recipientImports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(recipientImports.id, stored[0]!.id));
+    expect((await list.call('POST', `${list.base}/imports`, { csv: 'email\none-more@example.test' })).status).toBe(201);
   });
 
   it('takes a file of 10,000 rows in one upload', async () => {
@@ -177,6 +213,20 @@ describe('errors and isolation', () => {
     expect(unknown.json).toEqual({ detail: 'Import not found' });
     const limit = await list.call('GET', `${list.base}/imports/00000000-0000-4000-8000-000000000000?limit=501`);
     expect(limit.status).toBe(422);
+  });
+
+  it('a JSON escape in the attributes cell that PostgreSQL cannot store (NUL, lone surrogate) skips the row, no 500', async () => {
+    const list = await newList(harness);
+    const csv = csvOf(
+      'nul@example.test,,,,,,"{""k"":""x\\u0000y""}"',
+      'half@example.test,,,,,,"{""k"":""\\ud800""}"',
+      'key@example.test,,,,,,"{""\\u0000"":1}"',
+      'fine@example.test,,,,,,"{""k"":""\\u00e9""}"',
+    );
+    const job = await upload(list, csv);
+    expect(job.summary).toMatchObject({ create: 1, skipped: 3 });
+    const rows = (await list.call('GET', `${list.base}/imports/${job.id}`)).json.rows;
+    expect(rows.filter((r: { action: string }) => r.action === 'skipped').map((r: { reason: string }) => r.reason)).toEqual(Array(3).fill('attributes: text must not contain NUL characters or lone surrogates'));
   });
 
   it("another project sees none of a project's imports, even through a list of its own", async () => {

@@ -35,8 +35,16 @@ describe('parseImportCsv', () => {
       ['name\nAda', /"email"/],
       ['email\n"open', /not valid CSV/],
       ['email\n', /no rows/],
-      [`email\n${'a@example.test\n'.repeat(10_001)}`, /at most 10000 rows; this one has 10001/],
+      [`email\n${'a@example.test\n'.repeat(10_001)}`, /at most 10000 rows; this one has more/],
+      // a row past the cap ends the parse: a 2 MB file of a million tiny rows is not read to the end
+      [`email\n${'a\n'.repeat(1_000_000)}`, /at most 10000 rows; this one has more/],
+      // nor a header of a million columns, nor one huge cell: one row is at most 64 KB
+      [`email${',c'.repeat(1_000_000)}\na@example.test`, /row of the file is longer than 64 KB \(at line 1\)/],
+      [`email,name\na@example.test,"${'x'.repeat(100_000)}"`, /row of the file is longer than 64 KB \(at line 2\)/],
       [`email\n${'x'.repeat(2 * 1024 * 1024)}`, /larger than 2 MB/],
+      // the dashboard's tRPC body is not screened like REST's: the parser refuses what PostgreSQL cannot store
+      ['email,name\na@example.test,A\u0000da', /NUL characters or broken UTF-16/],
+      ['email,name\na@example.test,\ud800', /NUL characters or broken UTF-16/],
     ] as const) {
       const error = (() => {
         try {

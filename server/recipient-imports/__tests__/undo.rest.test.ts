@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recipientImportChanges, recipientImports } from '@/db/schema';
 import { manualClock, setClock } from '@/server/clock';
 import { purgeExpired } from '@/server/maintenance/purge';
+import { unsubscribeRecipient } from '@/server/recipients/unsubscribe';
 import { emails, newList, setUpRestHarness, snapshot, unsubscribe } from '@/server/recipients/__tests__/helpers';
 import { csvOf, importNow } from './helpers';
 
@@ -114,5 +115,59 @@ describe('POST imports/{id}/undo', () => {
     expect(res.status).toBe(400);
     expect(res.json.detail).toBe('Undo would bring the list to 505 active recipients; a list holds at most 500');
     expect(await snapshot(harness.db, list.listId)).toEqual(before);
+  });
+});
+
+describe('undo and addresses', () => {
+  it('a chain of moved addresses whose start was taken since: the whole chain stays, reported, no 500', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'a@example.test', external_id: 'A' }, { email: 'b@example.test', external_id: 'B' }] });
+    // B moves b -> c, then A moves a -> b (the address B left)
+    const done = await importNow(harness, list, csvOf('c@example.test,,B,,,,', 'b@example.test,,A,,,,'));
+    expect(done.summary).toMatchObject({ update: 2 });
+    // someone new takes a@ meanwhile: A cannot go back, so b@ stays A's and B cannot go back either
+    expect((await list.call('PUT', `${list.base}/recipients`, { recipients: ['a@example.test'] })).status).toBe(200);
+    const before = await fieldsOf(list);
+    const res = await list.call('POST', `${list.base}/imports/${done.id}/undo`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.undo).toEqual({
+      restored: 0,
+      removed: 0,
+      skipped: [
+        { email: 'b@example.test', reason: 'its former address a@example.test now belongs to another recipient' },
+        { email: 'c@example.test', reason: 'its former address b@example.test now belongs to another recipient' },
+      ],
+    });
+    expect(await fieldsOf(list)).toEqual(before);
+  });
+
+  it('a chain of moved addresses comes back whole when nobody took them', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'a@example.test', external_id: 'A' }, { email: 'b@example.test', external_id: 'B' }] });
+    const before = await fieldsOf(list);
+    const done = await importNow(harness, list, csvOf('c@example.test,,B,,,,', 'b@example.test,,A,,,,'));
+    const res = await list.call('POST', `${list.base}/imports/${done.id}/undo`);
+    expect(res.json.undo).toEqual({ restored: 2, removed: 0, skipped: [] });
+    expect(await fieldsOf(list)).toEqual(before);
+  });
+});
+
+describe('undo under concurrency', () => {
+  it('two undos, an upsert and an unsubscribe at once: one undo wins, the other is 409, nothing deadlocks', async () => {
+    const list = await seeded();
+    const done = await importNow(harness, list, FILE);
+    const new1 = (await snapshot(harness.db, list.listId)).find((r) => r.email === 'new1@example.test')!;
+    // the unsubscribe link's own path, which locks the list first like every writer
+    const [first, second, upsert] = await Promise.all([
+      list.call('POST', `${list.base}/imports/${done.id}/undo`),
+      list.client()('POST', `${list.base}/imports/${done.id}/undo`),
+      list.client()('PUT', `${list.base}/recipients`, { recipients: [{ email: 'new2@example.test', name: 'Touched' }, 'late@example.test'] }),
+      unsubscribeRecipient(harness.db, { projectId: list.projectId, listId: list.listId, recipientId: new1.id }),
+    ]);
+    expect([first.status, second.status].sort(), first.text + second.text).toEqual([200, 409]);
+    expect(upsert.status, upsert.text).toBe(200);
+    const rows = Object.fromEntries((await snapshot(harness.db, list.listId)).map((r) => [r.email, r]));
+    expect(rows['new1@example.test']!.status).toBe('unsubscribed');
+    expect(rows['late@example.test']!.status).toBe('active');
   });
 });

@@ -94,4 +94,23 @@ describe('the import worker', () => {
     expect(seen).toEqual([500, 1000]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', processed: 1000 });
   });
+
+  it('on PostgreSQL, a worker whose claim was taken over while it applied writes nothing and leaves the job to the new claim', async () => {
+    if (harness.handle.kind !== 'postgres') return; // the takeover needs a second connection
+    const list = await newList(harness);
+    const id = await started(list, csvOf(...emails('lapse', 400).map((e) => `${e},,,,,,`)));
+    const slow = (await claimNextImport(harness.db, 300, false, [list.projectId]))!;
+    let taken = false;
+    // its lease lapsed during a step: another instance claimed the job meanwhile
+    const applied = applyImport(harness.db, slow, async () => {
+      if (taken) return;
+      taken = true;
+      await harness.db.update(recipientImports).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(recipientImports.id, id));
+      expect((await claimNextImport(harness.db, 300, false, [list.projectId]))?.id).toBe(id);
+    });
+    await expect(applied).rejects.toThrow();
+    expect(await snapshot(harness.db, list.listId)).toEqual([]);
+    expect(await harness.db.select().from(recipientImportChanges).where(eq(recipientImportChanges.importId, id))).toEqual([]);
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 2 });
+  });
 });

@@ -71,15 +71,15 @@ export function ImportCsv({ projectId, listId, onChanged }: { projectId: string;
   }, [applying, waiting, projectId, listId, onChanged]);
 
   return (
-    <div className="stack" style={{ display: 'grid', gap: 12, marginTop: 12 }}>
+    <div className="stack" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12, marginTop: 12 }}>
       <p className="muted" style={{ margin: 0 }}>
-        Columns as in the export: <code>email,name,external_id,status,created_at,status_changed_at,attributes</code>; only{' '}
+        Columns as in the export: <code className="wrap-anywhere">email,name,external_id,status,created_at,status_changed_at,attributes</code>; only{' '}
         <code>email</code> is required. At most {IMPORT_MAX_ROWS.toLocaleString('en')} rows. Rows marked removed or unsubscribed set that status
         on recipients already on the list; nobody who unsubscribed is ever made active again. You can undo an import for {IMPORT_WINDOW_HOURS} hours.
       </p>
       <label>
         CSV file
-        <input type="file" accept=".csv,text/csv" onChange={(e) => choose(e.currentTarget)} disabled={stage.kind === 'uploading' || !!waiting} />
+        <input type="file" accept=".csv,text/csv" style={{ minWidth: 0 }} onChange={(e) => choose(e.currentTarget)} disabled={stage.kind === 'uploading' || !!waiting} />
       </label>
       {stage.kind === 'uploading' && <p className="muted" role="status">Reading {stage.file} on the server…</p>}
       {error && <p className="error" role="alert">{error}</p>}

@@ -24,7 +24,7 @@ export function ImportOutcome({ projectId, job, onUndone }: { projectId: string;
 
   if (job.status === 'failed') return <p className="error" role="alert">Import of {job.file_name} failed: {job.error}</p>;
   return (
-    <div className="notice" role="status" data-testid="import-outcome">
+    <div className="notice wrap-anywhere" role="status" data-testid="import-outcome">
       {job.status === 'undone' && job.undo ? (
         <>
           <p>

@@ -31,7 +31,7 @@ export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
 
   return (
     <section aria-label="Import preview" className="stack" style={{ display: 'grid', gap: 8 }}>
-      <h3 style={{ margin: 0 }}>Preview of {job.file_name}</h3>
+      <h3 className="wrap-anywhere" style={{ margin: 0 }}>Preview of {job.file_name}</h3>
       <p data-testid="import-summary" style={{ margin: 0 }}>
         {job.total_rows} rows: {summaryText(job, false)}. Nothing has been written yet.
       </p>
@@ -39,21 +39,23 @@ export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
         Active recipients: {job.active_before} now, {job.active_after} after the import (limit {job.active_limit}).
         {job.blocked_reason && ` ${job.blocked_reason}.`}
       </p>
-      <table>
-        <thead>
-          <tr><th>Row</th><th>Email</th><th>What happens</th><th>Changes</th></tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.line} data-action={row.action}>
-              <td>{row.line}</td>
-              <td>{row.email}</td>
-              <td>{ACTION_LABEL[row.action]}{row.reason && <span className="muted">: {row.reason}</span>}</td>
-              <td>{row.changes.map((c) => <div key={c.field}>{changeText(c, row.action === 'create')}</div>)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr><th>Row</th><th>Email</th><th>What happens</th><th>Changes</th></tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.line} data-action={row.action}>
+                <td>{row.line}</td>
+                <td className="wrap-anywhere">{row.email}</td>
+                <td>{ACTION_LABEL[row.action]}{row.reason && <span className="muted">: {row.reason}</span>}</td>
+                <td className="wrap-anywhere">{row.changes.map((c) => <div key={c.field}>{changeText(c, row.action === 'create')}</div>)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {next !== null && (
         <p className="row">
           <span className="muted">{job.total_rows - rows.length} more rows.</span>

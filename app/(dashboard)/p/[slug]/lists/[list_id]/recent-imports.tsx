@@ -61,32 +61,34 @@ export function RecentImports({ projectId, listId, version, onChanged }: { proje
     <section aria-label="Recent imports" className="card" style={{ marginTop: 12 }}>
       <h2 style={{ marginTop: 0 }}>Recent imports</h2>
       {error && <p className="error" role="alert">{error}</p>}
-      <table>
-        <thead>
-          <tr><th>File</th><th>Started</th><th>Status</th><th>Rows</th><th /></tr>
-        </thead>
-        <tbody>
-          {shown.map((job) => (
-            <tr key={job.id}>
-              <td>{job.file_name}</td>
-              <td>{when(job.started_at ?? job.created_at)}</td>
-              <td>
-                {STATUS[job.status]}
-                {job.status === 'running' && ` (${job.processed} of ${job.total_rows})`}
-                {job.status === 'failed' && <div className="muted">{job.error}</div>}
-              </td>
-              <td>{job.status === 'done' || job.status === 'undone' ? summaryText(job, true) : `${job.total_rows} rows`}</td>
-              <td>
-                {job.undo_until && (
-                  <button type="button" className="secondary" disabled={busy === job.id} onClick={() => undo(job)} title={`Possible until ${when(job.undo_until)}`}>
-                    Undo
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr><th>File</th><th className="optional">Started</th><th>Status</th><th>Rows</th><th /></tr>
+          </thead>
+          <tbody>
+            {shown.map((job) => (
+              <tr key={job.id}>
+                <td className="wrap-anywhere">{job.file_name}</td>
+                <td className="optional">{when(job.started_at ?? job.created_at)}</td>
+                <td>
+                  {STATUS[job.status]}
+                  {job.status === 'running' && ` (${job.processed} of ${job.total_rows})`}
+                  {job.status === 'failed' && <div className="muted">{job.error}</div>}
+                </td>
+                <td>{job.status === 'done' || job.status === 'undone' ? summaryText(job, true) : `${job.total_rows} rows`}</td>
+                <td>
+                  {job.undo_until && (
+                    <button type="button" className="secondary" disabled={busy === job.id} onClick={() => undo(job)} title={`Possible until ${when(job.undo_until)}`}>
+                      Undo
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

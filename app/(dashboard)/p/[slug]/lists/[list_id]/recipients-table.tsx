@@ -97,7 +97,7 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
           <tbody>
             {page?.items.map((r) => (
               <tr key={r.id}>
-                <td>{r.email}</td>
+                <td className="wrap-anywhere">{r.email}</td>
                 <td className="optional">{r.name ?? ''}</td>
                 <td className="optional"><code>{r.external_id ?? ''}</code></td>
                 <td>{r.status}</td>
