@@ -49,6 +49,8 @@ export const recipientImports = pgTable(
   (t) => [
     foreignKey({ columns: [t.listId, t.projectId], foreignColumns: [mailingLists.id, mailingLists.projectId] }).onDelete('cascade'),
     index('recipient_imports_list_created_idx').on(t.listId, t.createdAt),
+    // the per-project cap on stored imports counts by project
+    index('recipient_imports_project_idx').on(t.projectId),
     index('recipient_imports_status_idx').on(t.status),
     check('recipient_imports_status_check', sql`${t.status} in ('ready', 'queued', 'running', 'done', 'failed', 'undone')`),
   ],

@@ -49,12 +49,15 @@ export async function newList(harness: Harness, name = `List ${randomUUID().slic
   };
 }
 
-/** What the unsubscribe link in an email does (active -> unsubscribed), set directly. */
+/** What the unsubscribe link in an email does (active -> unsubscribed), set directly; the list locked first, as every writer does. */
 export async function unsubscribe(db: Database, listId: string, emails: string[]) {
-  await db
-    .update(recipients)
-    .set({ status: 'unsubscribed', statusChangedAt: sql`now()` })
-    .where(and(eq(recipients.listId, listId), inArray(recipients.email, emails), eq(recipients.status, 'active')));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from mailing_lists where id = ${listId} for no key update`);
+    await tx
+      .update(recipients)
+      .set({ status: 'unsubscribed', statusChangedAt: sql`now()` })
+      .where(and(eq(recipients.listId, listId), inArray(recipients.email, emails), eq(recipients.status, 'active')));
+  });
 }
 
 /** Every row of the list as stored, keyed by email, for "nothing changed" assertions. */

@@ -1,0 +1,1 @@
+CREATE INDEX "recipient_imports_project_idx" ON "recipient_imports" USING btree ("project_id");
