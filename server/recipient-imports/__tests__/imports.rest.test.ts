@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '@/db/rows';
 import { describe, expect, it } from 'vitest';
 import { recipientImports } from '@/db/schema';
 import { emails, newList, setUpRestHarness, snapshot, unsubscribe } from '@/server/recipients/__tests__/helpers';
@@ -107,6 +108,30 @@ describe('POST imports (upload and preview)', () => {
     expect((await list.call('GET', `${list.base}/imports`)).json.items.filter((i: { status: string }) => i.status === 'ready')).toEqual([]);
     await harness.db.update(recipientImports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(recipientImports.id, stored[0]!.id));
     expect((await list.call('POST', `${list.base}/imports`, { csv: 'email\none-more@example.test' })).status).toBe(201);
+  });
+
+  it('holds the 50-file cap under concurrent uploads: of thirty at 48 held, exactly two are stored', async () => {
+    const list = await newList(harness);
+    const held = Array.from({ length: 48 }, (_, i) => ({
+      projectId: list.projectId,
+      listId: list.listId,
+      fileName: `held-${i}.csv`,
+      status: 'done' as const,
+      totalRows: 1,
+      rows: { rows: [], skipped: [] },
+      report: [],
+      summary: { create: 0, update: 0, reactivate: 0, status: 0, unchanged: 0, skipped: 0 },
+      activeBefore: 0,
+      activeAfter: 0,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    }));
+    await harness.db.insert(recipientImports).values(held);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => list.client()('POST', `${list.base}/imports`, { csv: `email\nrace-${i}@example.test` })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, ...Array(28).fill(400)]);
+    const [stored] = rowsOf<{ n: number }>(await harness.db.execute(sql`select count(*)::int as n from recipient_imports where list_id = ${list.listId}`));
+    expect(stored!.n).toBe(50);
   });
 
   it('takes a file of 10,000 rows in one upload', async () => {
