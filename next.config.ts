@@ -9,15 +9,6 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc --noEmit); the build need not do it twice
   typescript: { ignoreBuildErrors: true },
-  // the markdown twins of the public pages, for agents: `/changelog/<slug>.md` beside `/changelog/<slug>`, served
-  // by the REST surface's raw route (it reads the original URL); before files, so the page's [slug] never sees them
-  async rewrites() {
-    return {
-      beforeFiles: [{ source: '/:kind(changelog|blog|kb)/:slug([a-z0-9-]+).md', destination: '/api/v1/:kind/:slug.md' }],
-      afterFiles: [],
-      fallback: [],
-    };
-  },
   async headers() {
     return [
       {

@@ -1,4 +1,4 @@
-import * as rest from '@/app/api/v1/[...path]/route';
+import * as rest from '@/app/api/v1/route';
 import * as bounceWebhook from '@/app/api/webhooks/email/[provider]/[project]/route';
 import * as githubWebhook from '@/app/api/webhooks/github/[project]/route';
 import { startTestServer, type Routes } from './http';

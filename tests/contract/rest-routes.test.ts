@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as restModule from '@/app/api/v1/[...path]/route';
+import * as restModule from '@/app/api/v1/route';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { CLIENT_IP_HEADER } from '@/server/context';

@@ -15,7 +15,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   server = await startTestServer([
     ...REST_ROUTES,
-    // what next.config.ts rewrites to the REST entry, under their own URL
+    // what the HTTP front hands to the REST entry, under their own URL
     ...['/changelog/', '/blog/', '/kb/'].map((prefix) => [prefix, (req: Request) => dispatch(restOf(), req)] as [string, (req: Request) => Promise<Response>]),
     ['/pub/', (req) => {
       const [, , project, file] = new URL(req.url).pathname.split('/');

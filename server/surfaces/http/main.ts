@@ -14,6 +14,7 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
 import { servePublicPage } from './page-cache';
 import { frontListener } from './front';
+import { routeToRestSurface } from './rest-route';
 import { prepareAuthEnvironment } from './runtime';
 
 /**
@@ -42,7 +43,10 @@ async function main() {
   const purge = startPurgeTimer(async () => database.db);
   const pageViews = startPageViewFlusher(async () => database.db);
 
-  const render = (req: http.IncomingMessage, res: http.ServerResponse) => void handle(req, res);
+  const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    routeToRestSurface(req);
+    void handle(req, res);
+  };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (handleFastPath(req, res)) return;
     // pages of published content from memory (not in development, where the code changes under them)

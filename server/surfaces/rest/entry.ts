@@ -4,6 +4,7 @@ import { createCaller, appRouter } from '../../root';
 import { BodyTooLarge, decodePath, findUnsafeText, isUnsafeText, readText } from '../body';
 import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
+import { REST_URL_HEADER } from '../http/rest-route';
 import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
 import { cacheControlFor, corsHeadersFor, REST_PREFIX, successStatusOf } from './routes';
@@ -38,8 +39,10 @@ const openApiHandler = createOpenApiNodeHttpHandler({
  * limited there) and one mapper to the spec's error bodies. HEAD runs as GET and drops the body.
  */
 export async function handleRestRequest(req: Request): Promise<Response> {
-  const url = new URL(req.url);
-  // the pages' markdown twins (`/changelog/<slug>.md`) arrive through a next.config.ts rewrite under their own URL
+  // the HTTP front hands every REST URL, and the pages' markdown twins (`/changelog/<slug>.md`), to this
+  // route with the URL the client asked for; a direct call (tests) carries its own
+  const askedFor = req.headers.get(REST_URL_HEADER);
+  const url = askedFor ? new URL(askedFor, req.url) : new URL(req.url);
   const path = url.pathname.startsWith(REST_PREFIX) ? url.pathname.slice(REST_PREFIX.length) || '/' : url.pathname;
   const method = req.method === 'HEAD' ? 'GET' : req.method;
 

@@ -56,7 +56,7 @@ export const RAW_ROUTES: RawRoute[] = [
       xml((await caller.blogPosts.feedAll({ project: optional(query, 'project'), limit: optional(query, 'limit') as never })).xml),
   },
   {
-    // also `/changelog/<slug>.md` beside the pages: next.config.ts rewrites them here
+    // also `/changelog/<slug>.md` beside the pages: the HTTP front hands them here (http/rest-route.ts)
     pattern: /^\/(changelog|blog|kb)\/([^/]+)\.md$/,
     anyOrigin: true,
     run: async (caller, [path, slug]) => markdownAnswer((await TWINS[path!]!(caller)({ public_slug: slug! })).markdown),
