@@ -49,8 +49,22 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Domain errors become tRPC errors; unknown ones are logged and hidden. Each surface maps the result. */
-const mapErrors = t.middleware(async ({ next, path }) => {
+/**
+ * Every procedure's one middleware (tRPC copies its options at each layer, so one layer, not two):
+ * - the rate limit, per client IP and endpoint group (api-v1.md section 8) for API callers; dashboard
+ *   sessions share one generous budget per user, so a person typing in an editor is never throttled but
+ *   a script is;
+ * - then domain errors become tRPC errors; unknown ones are logged and hidden. Each surface maps the result.
+ */
+const guarded = t.middleware(async ({ ctx, meta, next, path }) => {
+  const { actor } = ctx;
+  const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
+  try {
+    if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
+    else await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
+  } catch (error) {
+    throw toTRPCError(error);
+  }
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
@@ -60,20 +74,8 @@ const mapErrors = t.middleware(async ({ next, path }) => {
   return result;
 });
 
-/**
- * Per client IP and endpoint group (api-v1.md section 8) for API callers; dashboard sessions share one
- * generous budget per user, so a person typing in an editor is never throttled but a script is.
- */
-const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
-  const { actor } = ctx;
-  const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
-  if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
-  else await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
-  return next();
-});
-
 /** Anyone; rate limited. */
-export const publicProcedure = t.procedure.use(mapErrors).use(rateLimited);
+export const publicProcedure = t.procedure.use(guarded);
 
 /**
  * One project, whoever acts for it: an API token, an OAuth grant (MCP) or a member in the dashboard.
