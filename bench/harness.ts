@@ -98,7 +98,8 @@ function medianRound<T extends { service: LoadResult; nextFloor: LoadResult }>(r
  * route handler (the two floors), and loads all three in turn, each pinned to the same core.
  */
 export async function compareWithBare(baseUrl: string, name: string, request: HttpCase) {
-  const response = await fetch(baseUrl + request.path, { method: request.method, headers: request.headers, body: request.body });
+  // identity: the recorded bytes are what the load generator (which asks for no compression) receives
+  const response = await fetch(baseUrl + request.path, { method: request.method, headers: { 'accept-encoding': 'identity', ...request.headers }, body: request.body });
   const body = Buffer.from(await response.arrayBuffer());
   const headers = Object.fromEntries([...response.headers].filter(([k]) => !['transfer-encoding', 'connection', 'keep-alive', 'date', 'content-length'].includes(k)));
   const file = path.join(os.tmpdir(), `shipnote-floor-${process.pid}.json`);
@@ -108,6 +109,8 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
   try {
     const servicePid = pidOnPort(new URL(baseUrl).port);
     const nextPid = pidOnPort(new URL(next.url).port);
+    // each floor is a fresh process: one unmeasured load each first, so no round compares a cold JIT
+    await Promise.all([load(baseUrl + request.path, request), load(bare.url + request.path, request), load(`${next.url}/floor`, request)]);
     // paired rounds, each loading the three in turn, so a load change on a busy machine hits all three
     const rounds: { service: LoadResult; baseline: LoadResult; nextFloor: LoadResult }[] = [];
     for (let round = 0; round < ROUNDS; round++) {

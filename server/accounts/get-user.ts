@@ -1,12 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { users } from '@/db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import type { TUser } from './schemas';
 
+const userById = preparedStatement((db) =>
+  db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('user_by_id'),
+);
+
 export async function getUser(db: DbOrTx, userId: string): Promise<TUser> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const [row] = await userById(db).execute({ userId });
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   return toUser(row);
 }

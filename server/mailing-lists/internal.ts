@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { mailingLists, recipients } from '@/db/schema';
 import { AppError } from '../errors';
 import type { TMailingList } from './schemas';
@@ -44,12 +45,23 @@ export async function countActive(tx: DbOrTx, projectId: string, listId: string)
 }
 
 /** Lists of the project with their four counts (kept in the list row), oldest first; `where` narrows to one list. */
-export async function selectListsWithCounts(db: DbOrTx, projectId: string, where?: SQL): Promise<TMailingList[]> {
-  const rows = await db
+const listsOfProject = preparedStatement((db) =>
+  db
     .select()
     .from(mailingLists)
-    .where(and(eq(mailingLists.projectId, projectId), where))
-    .orderBy(asc(mailingLists.createdAt), asc(mailingLists.id));
+    .where(eq(mailingLists.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(mailingLists.createdAt), asc(mailingLists.id))
+    .prepare('lists_of_project'),
+);
+
+export async function selectListsWithCounts(db: DbOrTx, projectId: string, where?: SQL): Promise<TMailingList[]> {
+  const rows = where
+    ? await db
+        .select()
+        .from(mailingLists)
+        .where(and(eq(mailingLists.projectId, projectId), where))
+        .orderBy(asc(mailingLists.createdAt), asc(mailingLists.id))
+    : await listsOfProject(db).execute({ projectId });
   return rows.map((list) => ({
     id: list.id,
     name: list.name,
