@@ -22,7 +22,7 @@ async function publishBanner(bench: BenchContext): Promise<{ slug: string }> {
 
 /**
  * `/banner` is fetched on every page view of every customer site: the fast path in front of Next
- * answers it from an in-process cache. Goal: at least 0.6x a bare node:http server with the same bytes.
+ * answers it from an in-process cache. Goal: at least 0.8x of a bare node:http server with the same bytes.
  */
 export default async function banner(bench: BenchContext) {
   const { slug } = await publishBanner(bench);
