@@ -63,6 +63,7 @@ const guarded = t.middleware(async ({ ctx, meta, next, path }) => {
     if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
     else await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
   } catch (error) {
+    if (!(error instanceof AppError)) logError(`rate limit of ${path} failed`, error);
     throw toTRPCError(error);
   }
   const result = await next();
