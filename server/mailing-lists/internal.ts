@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { mailingLists, recipients } from '@/db/schema';
@@ -44,7 +44,6 @@ export async function countActive(tx: DbOrTx, projectId: string, listId: string)
   return row?.n ?? 0;
 }
 
-/** Lists of the project with their four counts (kept in the list row), oldest first; `where` narrows to one list. */
 const listsOfProject = preparedStatement((db) =>
   db
     .select()
@@ -54,15 +53,27 @@ const listsOfProject = preparedStatement((db) =>
     .prepare('lists_of_project'),
 );
 
-export async function selectListsWithCounts(db: DbOrTx, projectId: string, where?: SQL): Promise<TMailingList[]> {
-  const rows = where
-    ? await db
-        .select()
-        .from(mailingLists)
-        .where(and(eq(mailingLists.projectId, projectId), where))
-        .orderBy(asc(mailingLists.createdAt), asc(mailingLists.id))
-    : await listsOfProject(db).execute({ projectId });
-  return rows.map((list) => ({
+const listOfProject = preparedStatement((db) =>
+  db
+    .select()
+    .from(mailingLists)
+    .where(and(eq(mailingLists.projectId, sql.placeholder('projectId')), eq(mailingLists.id, sql.placeholder('listId'))))
+    .prepare('list_of_project'),
+);
+
+/** Lists of the project with their four counts (kept in the list row), oldest first. */
+export async function selectListsWithCounts(db: DbOrTx, projectId: string): Promise<TMailingList[]> {
+  return (await listsOfProject(db).execute({ projectId })).map(withCounts);
+}
+
+/** One list of the project with its counts; undefined when it is missing or in another project. */
+export async function selectListWithCounts(db: DbOrTx, projectId: string, listId: string): Promise<TMailingList | undefined> {
+  const [list] = await listOfProject(db).execute({ projectId, listId });
+  return list && withCounts(list);
+}
+
+function withCounts(list: ListRow): TMailingList {
+  return {
     id: list.id,
     name: list.name,
     recipient_count: list.activeCount + list.removedCount + list.unsubscribedCount,
@@ -70,5 +81,5 @@ export async function selectListsWithCounts(db: DbOrTx, projectId: string, where
     removed_count: list.removedCount,
     unsubscribed_count: list.unsubscribedCount,
     created_at: list.createdAt.toISOString(),
-  }));
+  };
 }

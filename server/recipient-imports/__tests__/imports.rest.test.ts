@@ -8,6 +8,22 @@ import { csvOf, importNow, upload } from './helpers';
 
 const harness = setUpRestHarness();
 
+/** `count` finished imports the project still holds for an hour: the 50-file cap counts them. */
+const heldImports = (list: Awaited<ReturnType<typeof newList>>, count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    projectId: list.projectId,
+    listId: list.listId,
+    fileName: `held-${i}.csv`,
+    status: 'done' as const,
+    totalRows: 1,
+    rows: { rows: [], skipped: [] },
+    report: [],
+    summary: { create: 0, update: 0, reactivate: 0, status: 0, unchanged: 0, skipped: 0 },
+    activeBefore: 0,
+    activeAfter: 0,
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  }));
+
 const statuses = async (list: Awaited<ReturnType<typeof newList>>) =>
   Object.fromEntries((await snapshot(harness.db, list.listId)).map((r) => [r.email, r.status]));
 
@@ -88,20 +104,7 @@ describe('POST imports (upload and preview)', () => {
 
   it('a project holds at most 50 files at once: one more upload is 400 {detail} until one of them expires', async () => {
     const list = await newList(harness);
-    const held = Array.from({ length: 50 }, (_, i) => ({
-      projectId: list.projectId,
-      listId: list.listId,
-      fileName: `held-${i}.csv`,
-      status: 'done' as const,
-      totalRows: 1,
-      rows: { rows: [], skipped: [] },
-      report: [],
-      summary: { create: 0, update: 0, reactivate: 0, status: 0, unchanged: 0, skipped: 0 },
-      activeBefore: 0,
-      activeAfter: 0,
-      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    }));
-    const stored = await harness.db.insert(recipientImports).values(held).returning({ id: recipientImports.id });
+    const stored = await harness.db.insert(recipientImports).values(heldImports(list, 50)).returning({ id: recipientImports.id });
     const refused = await list.call('POST', `${list.base}/imports`, { csv: 'email\none-more@example.test' });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.json.detail).toMatch(/already holds 50 imports/);
@@ -112,20 +115,7 @@ describe('POST imports (upload and preview)', () => {
 
   it('holds the 50-file cap under concurrent uploads: of thirty at 48 held, exactly two are stored', async () => {
     const list = await newList(harness);
-    const held = Array.from({ length: 48 }, (_, i) => ({
-      projectId: list.projectId,
-      listId: list.listId,
-      fileName: `held-${i}.csv`,
-      status: 'done' as const,
-      totalRows: 1,
-      rows: { rows: [], skipped: [] },
-      report: [],
-      summary: { create: 0, update: 0, reactivate: 0, status: 0, unchanged: 0, skipped: 0 },
-      activeBefore: 0,
-      activeAfter: 0,
-      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    }));
-    await harness.db.insert(recipientImports).values(held);
+    await harness.db.insert(recipientImports).values(heldImports(list, 48));
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => list.client()('POST', `${list.base}/imports`, { csv: `email\nrace-${i}@example.test` })),
     );
