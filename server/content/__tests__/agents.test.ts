@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 function restOf() {
-  return { GET: REST_ROUTES[0]![1], HEAD: REST_ROUTES[0]![1] };
+  return { GET: REST_ROUTES[0]![1], HEAD: REST_ROUTES[0]![1], POST: REST_ROUTES[0]![1] };
 }
 
 async function author(name?: string) {
@@ -126,6 +126,17 @@ describe('GET /api/v1/<kind>/{public_slug}.md and /<kind>/<slug>.md', () => {
       const bad = await call('GET', `/api/v1/changelog/${slug}.md`);
       expect(bad.status, slug).toBe(422);
       expect(bad.json.detail[0].loc).toEqual(['path', 'public_slug']);
+    }
+  });
+
+  it('answers a write to a twin with the API\'s 404 {detail}, never a 500', async () => {
+    const { caller } = await author();
+    const changelog = await publishChangelog(caller, { title: 'Read only', content: 'Text.' });
+    const call = apiClient(server.url);
+    for (const path of [`/changelog/${changelog.slug}.md`, `/api/v1/changelog/${changelog.slug}.md`]) {
+      const write = await call('POST', path, {});
+      expect(write.status, path).toBe(404);
+      expect(write.json.detail, path).toEqual(expect.any(String));
     }
   });
 

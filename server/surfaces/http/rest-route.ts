@@ -23,6 +23,9 @@ export function routeToRestSurface(req: IncomingMessage): void {
 }
 
 function isRestUrl(url: string): boolean {
+  // Next answers a trailing slash with its 308 to the URL without it, which then comes back here
+  const query = url.indexOf('?');
+  if ((query === -1 ? url : url.slice(0, query)).endsWith('/')) return false;
   if (url.startsWith(REST_ROUTE_PATH)) {
     const next = url.charCodeAt(REST_ROUTE_PATH.length);
     return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;

@@ -63,7 +63,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const raw = method === 'GET' ? matchRawRoute(segments.join('/')) : undefined;
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
-  return procedureResponse(req, ctx, url, method, body);
+  return procedureResponse(req, ctx, url.origin + path + url.search, method, body);
 }
 
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
@@ -121,13 +121,14 @@ async function rawResponse(req: Request, ctx: Context, run: (caller: Caller) => 
   return new Response(req.method === 'HEAD' ? null : answer.body, { status: 200, headers: ctx.resHeaders });
 }
 
-async function procedureResponse(original: Request, ctx: Context, url: URL, method: string, body: unknown): Promise<Response> {
+/** `url`: the procedure's URL as the OpenAPI adapter matches it, without the `/api/v1` prefix. */
+async function procedureResponse(original: Request, ctx: Context, url: string, method: string, body: unknown): Promise<Response> {
   // a POST without a body (republish takes its id from the path) needs no Content-Type; a body must be JSON
   const bodiless = body === undefined && method !== 'GET' && !original.headers.has('content-type');
   const requestHeaders = bodiless ? new Headers([...original.headers, ['content-type', 'application/json']]) : original.headers;
   const req = new Proxy(original, {
     get: (target, prop) => {
-      if (prop === 'url') return url.origin + url.pathname.slice(REST_PREFIX.length) + url.search;
+      if (prop === 'url') return url;
       if (prop === 'method') return method;
       if (prop === 'body') return body;
       if (prop === 'headers') return requestHeaders;

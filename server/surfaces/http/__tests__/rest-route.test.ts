@@ -22,6 +22,12 @@ describe('routeToRestSurface', () => {
     expect(routed('/docs/readme.md')).toEqual({ url: '/docs/readme.md', asked: undefined });
   });
 
+  it('leaves a trailing slash to Next, whose 308 to the URL without it then comes back here', () => {
+    expect(routed('/api/v1/health/')).toEqual({ url: '/api/v1/health/', asked: undefined });
+    expect(routed('/api/v1/email/lists/?limit=5')).toEqual({ url: '/api/v1/email/lists/?limit=5', asked: undefined });
+    expect(routed('/api/v1/')).toEqual({ url: '/api/v1/', asked: undefined });
+  });
+
   it('leaves look-alike paths alone', () => {
     expect(routed('/api/v10/health')).toEqual({ url: '/api/v10/health', asked: undefined });
     expect(routed('/api/v1x')).toEqual({ url: '/api/v1x', asked: undefined });
