@@ -109,8 +109,11 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
   try {
     const servicePid = pidOnPort(new URL(baseUrl).port);
     const nextPid = pidOnPort(new URL(next.url).port);
-    // each floor is a fresh process: one unmeasured load each first, so no round compares a cold JIT
-    await Promise.all([load(baseUrl + request.path, request), load(bare.url + request.path, request), load(`${next.url}/floor`, request)]);
+    // each floor is a fresh process, and a large app's JIT settles later than a small one's: every
+    // target is loaded until its cost per request stops falling, so no round compares a cold JIT
+    await warmUp(baseUrl + request.path, request, servicePid);
+    await warmUp(bare.url + request.path, request, bare.process.pid ?? null);
+    await warmUp(`${next.url}/floor`, request, nextPid);
     // paired rounds, each loading the three in turn, so a load change on a busy machine hits all three
     const rounds: { service: LoadResult; baseline: LoadResult; nextFloor: LoadResult }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -127,6 +130,20 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
   } finally {
     bare.process.kill();
     process.kill(-next.process.pid!, 'SIGTERM');
+  }
+}
+
+const MAX_WARM_UP_LOADS = 10;
+
+/** Loads `url` until two loads in a row cost the same CPU per request (within 5%), or 10 loads. */
+async function warmUp(url: string, request: HttpCase, pid: number | null) {
+  let previous: number | undefined;
+  for (let i = 0; i < MAX_WARM_UP_LOADS; i++) {
+    const cost = (await measureCpu(url, request, pid)).cpuMicrosPerRequest;
+    if (process.env.BENCH_DEBUG) console.log(`  warm-up ${url}: ${cost?.toFixed(0)} us`);
+    if (cost === undefined) return;
+    if (previous !== undefined && Math.abs(cost - previous) <= previous * 0.05) return;
+    previous = cost;
   }
 }
 
