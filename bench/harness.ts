@@ -133,17 +133,22 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
   }
 }
 
-const MAX_WARM_UP_LOADS = 10;
+const WARM_UP_LOADS = { min: 3, max: 12 };
 
-/** Loads `url` until two loads in a row cost the same CPU per request (within 5%), or 10 loads. */
+/**
+ * Loads `url` until its CPU per request stops falling: at least 3 loads, then until a load is no more
+ * than 5% below the cheapest so far (at most 12). A plateau in a slow phase of the machine is not taken
+ * for warm: the cost must have stopped falling after the minimum.
+ */
 async function warmUp(url: string, request: HttpCase, pid: number | null) {
-  let previous: number | undefined;
-  for (let i = 0; i < MAX_WARM_UP_LOADS; i++) {
+  let cheapest = Infinity;
+  for (let i = 0; i < WARM_UP_LOADS.max; i++) {
     const cost = (await measureCpu(url, request, pid)).cpuMicrosPerRequest;
     if (process.env.BENCH_DEBUG) console.log(`  warm-up ${url}: ${cost?.toFixed(0)} us`);
     if (cost === undefined) return;
-    if (previous !== undefined && Math.abs(cost - previous) <= previous * 0.05) return;
-    previous = cost;
+    const fell = cost < cheapest * 0.95;
+    cheapest = Math.min(cheapest, cost);
+    if (!fell && i + 1 >= WARM_UP_LOADS.min) return;
   }
 }
 
