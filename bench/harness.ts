@@ -86,7 +86,12 @@ function reportCpu(name: string, service: LoadResult, bare: LoadResult, next: Lo
 export const cpuTable: { name: string; service: number; bare: number; next: number }[] = [];
 
 /** Paired rounds per comparison (`BENCH_ROUNDS`); the table shows the round with the median ratio to Next. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The middle value (the upper one of an even count); undefined for none. */
+export function median(values: number[]): number | undefined {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
 
 function medianRound<T extends { service: LoadResult; nextFloor: LoadResult }>(rounds: T[]): T {
   const ratio = (round: T) => (round.service.cpuMicrosPerRequest ?? 0) / (round.nextFloor.cpuMicrosPerRequest || 1);

@@ -1,4 +1,4 @@
-import type { BenchContext, HttpCase } from '../harness';
+import { median, ROUNDS, type BenchContext, type HttpCase } from '../harness';
 
 /** The same read through MCP `tools/call` and through REST: the goal is at most 1.3x the REST call's CPU. */
 export default async function mcp(bench: BenchContext) {
@@ -28,8 +28,6 @@ export default async function mcp(bench: BenchContext) {
   }
 }
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
 /**
  * The goal's own ratio, in paired rounds (the tool call, then the REST call, in turn): the two rows of
  * the table are measured minutes apart, and this machine's speed can change by half in that time.
@@ -41,6 +39,6 @@ async function compareWithRest(bench: BenchContext, name: string, toolCall: Http
     const rest = await bench.measure(bench.baseUrl + restCall.path, restCall);
     if (tool.cpuMicrosPerRequest && rest.cpuMicrosPerRequest) ratios.push(tool.cpuMicrosPerRequest / rest.cpuMicrosPerRequest);
   }
-  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
-  if (median !== undefined) console.log(`  ${name}: ${median.toFixed(2)}x the CPU of the same REST call (median of ${ratios.length} paired rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`);
+  const middle = median(ratios);
+  if (middle !== undefined) console.log(`  ${name}: ${middle.toFixed(2)}x the CPU of the same REST call (median of ${ratios.length} paired rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`);
 }
