@@ -94,3 +94,12 @@ export function apiClient(baseUrl: string, options: { token?: string; ip?: strin
     return { status: response.status, headers: response.headers, json: json as any, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the minute: a test that counts up to a limit first waits
+ * out a window about to end, so its requests cannot straddle two windows and find a fresh budget.
+ */
+export async function insideOneRateWindow(margin = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

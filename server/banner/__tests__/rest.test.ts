@@ -10,7 +10,7 @@ import { getBannerState, setSiteOrigins } from '@/server/banner/state';
 import { takeDownBanner } from '@/server/banner/take-down';
 import { manualClock, setClock } from '@/server/clock';
 import { createTestProject } from '@/tests/factories';
-import { apiClient } from '@/tests/http';
+import { apiClient, insideOneRateWindow } from '@/tests/http';
 import { startSurfaces, type Surface } from './servers';
 
 let database: DatabaseHandle;
@@ -201,6 +201,7 @@ describe.each([0, 1])('GET /banner (surface %i)', (index) => {
     });
 
     it('answers 429 with Retry-After after 100 requests a minute from one client', async () => {
+      await insideOneRateWindow();
       const { banner } = await projectWithBanner();
       const client = call();
       for (let i = 0; i < 100; i++) expect((await client('GET', `/api/v1/banner?key=${banner.slug}`)).status).toBe(200);

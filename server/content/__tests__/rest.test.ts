@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { createTestProject } from '@/tests/factories';
-import { apiClient, type TestServer } from '@/tests/http';
+import { apiClient, type TestServer, insideOneRateWindow } from '@/tests/http';
 import { startRestServer } from '@/tests/rest-server';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from './helpers';
 
@@ -230,6 +230,7 @@ describe('errors', () => {
   });
 
   it('answers 429 for public content past 100 requests a minute', async () => {
+    await insideOneRateWindow();
     const call = apiClient(server.url);
     for (let i = 0; i < 100; i++) expect((await call('GET', '/api/v1/blogs?limit=1')).status).toBe(200);
     const limited = await call('GET', '/api/v1/changelog/anything');

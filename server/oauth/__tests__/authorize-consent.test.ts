@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { createTestProject } from '@/tests/factories';
 import type { TestServer } from '@/tests/http';
+import { insideOneRateWindow } from '@/tests/http';
 import { consent, form, oauthHttp, pkcePair, REDIRECT_URI, registerPublicClient, sessionCookie, startOAuthServer } from './helpers';
 
 let database: DatabaseHandle;
@@ -93,6 +94,7 @@ describe('GET /oauth/authorize (the OAuth endpoint)', () => {
 
 describe('anonymous authorization requests', () => {
   it('are rate limited per address (each one stores a ticket), with 429 and Retry-After', async () => {
+    await insideOneRateWindow();
     const client = await registerPublicClient(oauthHttp(server.url));
     const query = form({ response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' });
     const from = (ip: string) => fetch(`${server.url}/oauth/authorize?${query}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip } });

@@ -5,6 +5,7 @@ import { oauthClients } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { hashSecret } from '@/server/auth/tokens';
 import type { TestServer } from '@/tests/http';
+import { insideOneRateWindow } from '@/tests/http';
 import { createTestProject } from '@/tests/factories';
 import { consent, oauthHttp, pkcePair, REDIRECT_URI, registerPublicClient, startOAuthServer } from './helpers';
 
@@ -173,6 +174,7 @@ describe('POST /oauth/register', () => {
   });
 
   it('is rate limited per IP, loosely: 20 a minute, then 429 with Retry-After', async () => {
+    await insideOneRateWindow();
     const http = oauthHttp(server.url);
     for (let i = 0; i < 20; i++) expect((await http.postJson('/oauth/register', { redirect_uris: [REDIRECT_URI] })).status).toBe(201);
     const limited = await http.postJson('/oauth/register', { redirect_uris: [REDIRECT_URI] });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
-import { apiClient, type TestServer } from '@/tests/http';
+import { apiClient, type TestServer, insideOneRateWindow } from '@/tests/http';
 import { startRestServer } from '@/tests/rest-server';
 import { redisAvailable, startUpstashBridge } from '@/tests/upstash-bridge';
 import { setRateLimiter } from '../enforce';
@@ -54,6 +54,7 @@ describe.skipIf(!hasRedis)('Upstash rate limiter against a real Redis', () => {
   });
 
   it('serves the REST headers and 429 from the Upstash limiter', async () => {
+    await insideOneRateWindow();
     setRateLimiter(createUpstashRateLimiter({ url: bridge.url, token: TOKEN }));
     const call = apiClient(server.url);
     const first = await call('GET', '/api/v1/health');

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from '../content-disposition';
 import { emails, newList, unsubscribe, setUpRestHarness } from './helpers';
+import { insideOneRateWindow } from '@/tests/http';
 
 const harness = setUpRestHarness();
 const HEADER = 'email,name,external_id,status,created_at,status_changed_at,attributes';
@@ -111,6 +112,7 @@ describe('GET recipients/export.csv', () => {
   });
 
   it('answers 429 with Retry-After after 20 exports a minute', async () => {
+    await insideOneRateWindow();
     const list = await newList(harness);
     for (let i = 0; i < 20; i++) expect((await list.call('GET', `${list.base}/recipients/export.csv`)).status).toBe(200);
     const limited = await list.call('GET', `${list.base}/recipients/export.csv`);

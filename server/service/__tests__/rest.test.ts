@@ -4,7 +4,7 @@ import { openTestDatabase } from '@/db/testing';
 import { createApiToken } from '@/server/api-tokens/create';
 import { revokeApiToken } from '@/server/api-tokens/revoke';
 import { createTestProject } from '@/tests/factories';
-import { apiClient, type TestServer } from '@/tests/http';
+import { apiClient, type TestServer, insideOneRateWindow } from '@/tests/http';
 import { startRestServer } from '@/tests/rest-server';
 
 let database: DatabaseHandle;
@@ -33,6 +33,7 @@ describe('GET /health', () => {
   });
 
   it('answers 429 with Retry-After and the spec body after 100 requests a minute', async () => {
+    await insideOneRateWindow();
     const call = apiClient(server.url);
     for (let i = 0; i < 100; i++) expect((await call('GET', '/api/v1/health')).status).toBe(200);
     const limited = await call('GET', '/api/v1/health');
@@ -78,6 +79,7 @@ describe('GET /me', () => {
   });
 
   it('answers 429 once the client used its budget of the group', async () => {
+    await insideOneRateWindow();
     const { token } = await createTestProject(database.db);
     const call = apiClient(server.url, { token });
     for (let i = 0; i < 100; i++) await call('GET', '/api/v1/me');

@@ -2,13 +2,14 @@
 import { useCallback, useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import type { TMailingList } from '@/server/mailing-lists/schemas';
+import type { TImport } from '@/server/recipient-imports/schemas';
 import { AddRecipients } from './add-recipients';
 import { ImportCsv } from './import-csv';
 import { RecentImports } from './recent-imports';
 import { RecipientsTable } from './recipients-table';
 
 /** One list: its counts, the recipients, and the ways to change them. Every change reloads the counts. */
-export function ListView({ projectId, slug, initialList }: { projectId: string; slug: string; initialList: TMailingList }) {
+export function ListView({ projectId, slug, initialList, initialImports }: { projectId: string; slug: string; initialList: TMailingList; initialImports: TImport[] }) {
   const [list, setList] = useState(initialList);
   const [version, setVersion] = useState(0);
   const [status, setStatus] = useState('');
@@ -43,7 +44,7 @@ export function ListView({ projectId, slug, initialList }: { projectId: string; 
         <summary>Import a CSV</summary>
         <ImportCsv projectId={projectId} listId={list.id} onChanged={changed} />
       </details>
-      <RecentImports projectId={projectId} listId={list.id} version={version} onChanged={changed} />
+      <RecentImports projectId={projectId} listId={list.id} initialItems={initialImports} version={version} onChanged={changed} />
       <RecipientsTable projectId={projectId} listId={list.id} version={version} status={status} onStatus={setStatus} onChanged={changed} />
     </>
   );

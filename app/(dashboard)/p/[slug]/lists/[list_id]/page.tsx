@@ -13,15 +13,20 @@ export default async function MailingListPage({ params }: { params: Promise<{ sl
   const { slug, list_id } = await params;
   const { caller, project } = await requireProject(slug, `/p/${slug}/lists/${list_id}`);
   if (!UUID.test(list_id)) notFound();
-  const list = await caller.mailingLists.get({ list_id }).catch((error) => {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') return null;
-    throw error;
-  });
-  if (!list) notFound();
+  // imports before the counts: a job seen running here and finished later reloads the counts on the
+  // client, and one seen finished is already in the counts read after it
+  const imports = await caller.recipientImports.list({ list_id }).catch(nullIfNotFound);
+  const list = await caller.mailingLists.get({ list_id }).catch(nullIfNotFound);
+  if (!imports || !list) notFound();
   return (
     <>
       <p><Link href={`/p/${slug}/lists`}>← Mailing lists</Link></p>
-      <ListView projectId={project.id} slug={slug} initialList={list} />
+      <ListView projectId={project.id} slug={slug} initialList={list} initialImports={imports.items} />
     </>
   );
+}
+
+function nullIfNotFound(error: unknown): null {
+  if (error instanceof TRPCError && error.code === 'NOT_FOUND') return null;
+  throw error;
 }

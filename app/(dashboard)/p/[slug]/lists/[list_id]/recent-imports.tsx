@@ -13,13 +13,23 @@ const STATUS: Record<TImport['status'], string> = {
   undone: 'Undone',
 };
 
+function isInFlight(job: TImport) {
+  return job.status === 'queued' || job.status === 'running';
+}
+
 /** The list's recent imports with their outcome and Undo; follows one still running. */
-export function RecentImports({ projectId, listId, version, onChanged }: { projectId: string; listId: string; version: number; onChanged: () => Promise<void> }) {
-  const [items, setItems] = useState<TImport[] | null>(null);
+export function RecentImports({ projectId, listId, initialItems, version, onChanged }: {
+  projectId: string;
+  listId: string;
+  initialItems: TImport[];
+  version: number;
+  onChanged: () => Promise<void>;
+}) {
+  const [items, setItems] = useState<TImport[]>(initialItems);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
-  const inFlight = items?.some((i) => i.status === 'queued' || i.status === 'running') ?? false;
+  const inFlight = items.some(isInFlight);
 
   useEffect(() => {
     let current = true;
@@ -30,7 +40,7 @@ export function RecentImports({ projectId, listId, version, onChanged }: { proje
     };
   }, [projectId, listId, version, tick]);
   // a job that finished while this page watched it changed the list: reload the counts and recipients
-  const wasInFlight = useRef(false);
+  const wasInFlight = useRef(initialItems.some(isInFlight));
   useEffect(() => {
     if (wasInFlight.current && !inFlight) void onChanged();
     wasInFlight.current = inFlight;
@@ -55,7 +65,7 @@ export function RecentImports({ projectId, listId, version, onChanged }: { proje
     }
   }
 
-  const shown = items?.filter((i) => i.status !== 'ready') ?? [];
+  const shown = items.filter((i) => i.status !== 'ready');
   if (!shown.length && !error) return null;
   return (
     <section aria-label="Recent imports" className="card" style={{ marginTop: 12 }}>
