@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 import { getDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { answerBannerRequest, type BannerAnswer } from '../../banner/answer';
-import { ZBannerQuery } from '../../banner/schemas';
+import { ZBannerQuery, type TBannerQuery } from '../../banner/schemas';
 import { config } from '../../config';
 import { AppError } from '../../errors';
 import { logError } from '../../log';
@@ -20,6 +20,7 @@ export interface BannerHttpRequest {
 
 export interface HttpAnswer {
   status: number;
+  /** every header to send, `Content-Length` included: the fast path writes them as they are */
   headers: Record<string, string>;
   /** null for 304; HEAD drops it where the answer is written */
   body: string | null;
@@ -47,7 +48,7 @@ export const BANNER_EVENTS_PREFLIGHT_HEADERS = {
  */
 export function answerBannerHttp(request: BannerHttpRequest): HttpAnswer | Promise<HttpAnswer> {
   rateLimitsOn ??= config.rateLimitEnabled; // read once: process.env is slow
-  if (!rateLimitsOn) return settle(request, {});
+  if (!rateLimitsOn) return settle(request, null);
   const bag = new HeaderBag();
   return enforceRateLimit({ clientIp: request.clientIp, resHeaders: bag as unknown as Headers }, 'general')
     .then(() => settle(request, bag.values))
@@ -67,10 +68,10 @@ export class HeaderBag {
   }
 }
 
-function settle(request: BannerHttpRequest, rateHeaders: Record<string, string>): HttpAnswer | Promise<HttpAnswer> {
+function settle(request: BannerHttpRequest, rateHeaders: Record<string, string> | null): HttpAnswer | Promise<HttpAnswer> {
   let answer: BannerAnswer | Promise<BannerAnswer>;
   try {
-    const input = request.query ? ZBannerQuery.parse(queryInput(request.query)) : {};
+    const input = request.query ? bannerQuery(request.query) : {};
     answer = answerBannerRequest(database(), { authorization: request.authorization, key: input.key, pageUrl: request.pageUrl });
   } catch (error) {
     return failure(error, rateHeaders);
@@ -79,39 +80,47 @@ function settle(request: BannerHttpRequest, rateHeaders: Record<string, string>)
   return answer.then((loaded) => toHttp(loaded, request, rateHeaders)).catch((error) => failure(error, rateHeaders));
 }
 
-function toHttp(answer: BannerAnswer, request: BannerHttpRequest, rateHeaders: Record<string, string>): HttpAnswer {
-  const headers = Object.assign(rateHeaders, headersOf(answer));
-  if (answer.status === 200 && matchesIfNoneMatch(request.ifNoneMatch, answer.etag)) return { status: 304, headers, body: null };
-  return { status: answer.status, headers: { ...headers, 'Content-Type': 'application/json' }, body: answer.body };
+function toHttp(answer: BannerAnswer, request: BannerHttpRequest, rateHeaders: Record<string, string> | null): HttpAnswer {
+  const { full, notModified } = httpAnswersOf(answer);
+  const chosen = answer.status === 200 && matchesIfNoneMatch(request.ifNoneMatch, answer.etag) ? notModified : full;
+  return rateHeaders ? { ...chosen, headers: { ...rateHeaders, ...chosen.headers } } : chosen;
 }
 
-const headersByAnswer = new WeakMap<BannerAnswer, Record<string, string>>();
+const httpAnswersByAnswer = new WeakMap<BannerAnswer, { full: HttpAnswer; notModified: HttpAnswer }>();
 
-/** Answers are shared while cached, and so are their headers: built once per answer. */
-function headersOf(answer: BannerAnswer): Record<string, string> {
-  let headers = headersByAnswer.get(answer);
-  if (!headers) {
-    headers = {
+/** Answers are shared while cached, and so are their HTTP forms (200 or 404, and 304): built once per answer. */
+function httpAnswersOf(answer: BannerAnswer) {
+  let built = httpAnswersByAnswer.get(answer);
+  if (!built) {
+    const caching: Record<string, string> = {
       'Cache-Control': `${answer.scope}, max-age=${answer.freshSeconds}, stale-while-revalidate=${answer.staleSeconds}`,
       Vary: 'Authorization',
       'Access-Control-Allow-Origin': '*',
     };
-    if (answer.etag) headers.ETag = answer.etag;
-    headersByAnswer.set(answer, headers);
+    if (answer.etag) caching.ETag = answer.etag;
+    built = {
+      full: { status: answer.status, headers: withJsonBody(caching, answer.body), body: answer.body },
+      notModified: { status: 304, headers: caching, body: null },
+    };
+    httpAnswersByAnswer.set(answer, built);
   }
-  return headers;
+  return built;
+}
+
+function withJsonBody(headers: Record<string, string>, body: string): Record<string, string> {
+  return { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
 }
 
 /** The REST surface's error bodies: AppError -> {detail}, a bad query -> 422 with its location. */
-function failure(error: unknown, rateHeaders: Record<string, string>): HttpAnswer {
-  const headers = { ...rateHeaders, 'Content-Type': 'application/json' };
-  if (error instanceof AppError) return { status: error.status, headers, body: JSON.stringify({ detail: error.message }) };
+function failure(error: unknown, rateHeaders: Record<string, string> | null): HttpAnswer {
+  const answer = (status: number, body: string) => ({ status, headers: withJsonBody(rateHeaders ?? {}, body), body });
+  if (error instanceof AppError) return answer(error.status, JSON.stringify({ detail: error.message }));
   if (error instanceof ZodError) {
     const spec = toSpecError(422, { issues: error.issues }, 'GET');
-    return { status: spec.status, headers, body: JSON.stringify(spec.body) };
+    return answer(spec.status, JSON.stringify(spec.body));
   }
   logError('GET /banner failed', error);
-  return { status: 500, headers, body: '{"detail":"Internal Server Error"}' };
+  return answer(500, '{"detail":"Internal Server Error"}');
 }
 
 let databaseRef: { from: Promise<DatabaseHandle>; db: Promise<Database> } | undefined;
@@ -121,6 +130,24 @@ function database(): Promise<Database> {
   const from = getDatabase();
   if (databaseRef?.from !== from) databaseRef = { from, db: from.then((handle) => handle.db) };
   return databaseRef.db;
+}
+
+const validQueries = new Map<string, TBannerQuery>();
+
+/**
+ * The validated query. Every widget on a site sends the same few query strings, so the ones that passed
+ * are kept (bounded) and not parsed again; a bad one throws the ZodError the caller maps to 422.
+ */
+function bannerQuery(query: string): TBannerQuery {
+  let input = validQueries.get(query);
+  if (!input) {
+    input = ZBannerQuery.parse(queryInput(query));
+    if (query.length <= 256) {
+      if (validQueries.size >= 1_000) validQueries.clear();
+      validQueries.set(query, input);
+    }
+  }
+  return input;
 }
 
 /** The query as the REST routes read it: a repeated parameter becomes an array (and fails validation). */

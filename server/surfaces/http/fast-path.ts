@@ -44,10 +44,9 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
   return true;
 }
 
+/** The answer's headers are shared by every request it serves: node reads them, never changes them. */
 function write(req: IncomingMessage, res: ServerResponse, answer: HttpAnswer) {
-  if (answer.body === null) return void res.writeHead(answer.status, answer.headers).end();
-  res.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(Buffer.byteLength(answer.body)) });
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  res.writeHead(answer.status, answer.headers).end(answer.body === null || req.method === 'HEAD' ? undefined : answer.body);
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

@@ -96,7 +96,9 @@ async function bannerResponse(req: Request, url: URL): Promise<Response> {
     ifNoneMatch: req.headers.get('if-none-match'),
     clientIp: req.headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1',
   });
-  return new Response(req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
+  // Next sets the length of what it sends (compressed or not)
+  const { 'Content-Length': _length, ...headers } = answer.headers;
+  return new Response(req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers });
 }
 
 /**
