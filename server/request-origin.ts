@@ -19,7 +19,8 @@ export function requestOrigin(): string | undefined {
 }
 
 // Parsing a host costs microseconds on every request, the banner's fast path included; a server sees few.
-const originsSeen = new Map<string, string | null>();
+// One memo per scheme, keyed by the Host header as sent: no key is built per request.
+const originsSeen = { http: new Map<string, string | null>(), https: new Map<string, string | null>() };
 
 /**
  * `http://<host>` (or `https://` when a trusted proxy says so) for a Host header naming a loopback or
@@ -28,13 +29,13 @@ const originsSeen = new Map<string, string | null>();
  */
 export function localOriginOf(host: string | null | undefined, scheme: 'http' | 'https' = 'http'): string | null {
   if (!host) return null;
-  const key = `${scheme} ${host}`;
-  const known = originsSeen.get(key);
+  const seen = originsSeen[scheme];
+  const known = seen.get(host);
   if (known !== undefined) return known;
   // a client may send any Host: the memo is bounded, and starts over when full
-  if (originsSeen.size >= 256) originsSeen.clear();
+  if (seen.size >= 256) seen.clear();
   const origin = parseLocalOrigin(host, scheme);
-  originsSeen.set(key, origin);
+  seen.set(host, origin);
   return origin;
 }
 
