@@ -13,6 +13,8 @@ export function etagOf(body: string | Uint8Array): string {
 /** RFC 9110 13.1.2: `*`, or any listed tag equal to ours under weak comparison. */
 export function matchesIfNoneMatch(header: string | null | undefined, etag: string | null): boolean {
   if (!header || !etag) return false;
+  // what a browser or CDN sends back, as it was sent: no list to split
+  if (header === etag || header === '*') return true;
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
