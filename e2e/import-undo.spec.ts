@@ -85,6 +85,36 @@ test('the import panel itself shows the outcome and undoes it', async ({ page })
   await expect(page.getByTestId('list-counts')).toContainText('2 removed');
 });
 
+test.describe('in a browser whose time zone and language are not the server\'s', () => {
+  test.use({ timezoneId: 'Pacific/Auckland', locale: 'de-DE' });
+
+  test('the list page with an import renders on the server and hydrates without a mismatch', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    await signUpWithProject(page, 'Newsroom');
+    await page.getByRole('link', { name: 'Mailing lists' }).click();
+    await page.getByLabel('List name').fill('Abroad');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('link', { name: 'Abroad' }).click();
+    await page.getByText('Import a CSV').click();
+    await page.getByLabel('CSV file').setInputFiles({ name: 'abroad.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nz@example.com') });
+    await page.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Import 1 row', exact: true }).click();
+    await expect(page.getByTestId('import-outcome')).toContainText('finished');
+
+    problems.length = 0;
+    await page.reload();
+    const recent = page.getByRole('region', { name: 'Recent imports' });
+    await expect(recent.getByRole('row', { name: /abroad\.csv/ })).toContainText('Imported');
+    // the started time in the browser's own time zone, not the server's
+    const started = recent.getByRole('row', { name: /abroad\.csv/ }).locator('time');
+    const iso = (await started.getAttribute('datetime'))!;
+    await expect(started).toHaveText(new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Auckland' }));
+    await page.waitForLoadState('networkidle');
+    expect(problems.filter((text) => /hydrat|#418|#425|did not match/i.test(text))).toEqual([]);
+  });
+});
+
 for (const width of [1280, 390]) {
   test(`at ${width} px the preview and the recent imports stay inside their cards, the page does not scroll sideways`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

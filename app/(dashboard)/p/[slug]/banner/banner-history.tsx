@@ -1,9 +1,9 @@
 'use client';
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
-import { formatTime } from '@/app/format';
 import type { TBannerHistoryEntry, TBannerPublisher, TBannerReachPage, TBannerState } from '@/server/banner/schemas';
 import { ReachChart } from './reach-chart';
+import { LocalTime } from '@/app/local-time';
 
 interface Props {
   state: TBannerState;
@@ -63,7 +63,7 @@ export function BannerHistory({ state, projectId, busy, run }: Props) {
         <tbody>
           {state.history.map((entry) => (
             <tr key={entry.id} data-testid="history-row" aria-selected={entry.id === shownId} style={entry.id === shownId ? { background: 'var(--soft)' } : undefined}>
-              <td><time dateTime={entry.banner.published_at!} suppressHydrationWarning>{formatTime(entry.banner.published_at!)}</time></td>
+              <td><LocalTime iso={entry.banner.published_at!} /></td>
               <td>
                 {entry.banner.headline}
                 {entry.live && <> <strong>(live)</strong></>}
@@ -108,7 +108,7 @@ export function BannerHistory({ state, projectId, busy, run }: Props) {
                     </td>
                     <td>{page.impressions}</td>
                     <td>{page.clicks}</td>
-                    <td><time dateTime={page.last_seen_at} suppressHydrationWarning>{formatTime(page.last_seen_at)}</time></td>
+                    <td><LocalTime iso={page.last_seen_at} /></td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import { MAX_SITE_ORIGINS, type TBannerState } from '@/server/banner/schemas';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 
 interface Props {
   state: TBannerState;
@@ -41,7 +41,7 @@ export function BannerPages({ state, projectId, busy, run }: Props) {
                   )}
                 </td>
                 <td>{page.views}</td>
-                <td><time dateTime={page.last_seen_at} suppressHydrationWarning>{formatTime(page.last_seen_at)}</time></td>
+                <td><LocalTime iso={page.last_seen_at} /></td>
               </tr>
             ))}
           </tbody>

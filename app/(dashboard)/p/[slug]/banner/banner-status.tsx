@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 
 interface Props {
   state: TBannerState;
@@ -32,12 +32,12 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
       {state.status === 'none' && <p><strong>Not published yet.</strong></p>}
       {state.status === 'live' && banner && (
         <p>
-          <strong>Live</strong> since <Time iso={banner.published_at!} />
-          {banner.expires_at && <>; comes down <Time iso={banner.expires_at} /></>}.
+          <strong>Live</strong> since <LocalTime iso={banner.published_at!} />
+          {banner.expires_at && <>; comes down <LocalTime iso={banner.expires_at} /></>}.
         </p>
       )}
       {state.status === 'taken_down' && banner && (
-        <p><strong>Taken down</strong> <Time iso={banner.expires_at!} />. Publish to show a banner again.</p>
+        <p><strong>Taken down</strong> <LocalTime iso={banner.expires_at!} />. Publish to show a banner again.</p>
       )}
       {state.status === 'live' && (
         <div className="row">
@@ -54,13 +54,5 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
         </div>
       )}
     </div>
-  );
-}
-
-function Time({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} suppressHydrationWarning>
-      {formatTime(iso)}
-    </time>
   );
 }

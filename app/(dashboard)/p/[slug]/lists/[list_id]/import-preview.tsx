@@ -65,7 +65,7 @@ export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
       {error && <p className="error" role="alert">{error}</p>}
       <p className="row">
         <button type="button" onClick={onImport} disabled={busy || !job.can_start}>
-          Import {job.total_rows} rows
+          Import {job.total_rows} {job.total_rows === 1 ? 'row' : 'rows'}
         </button>
         <button type="button" className="secondary" onClick={onCancel} disabled={busy}>Cancel</button>
       </p>

@@ -29,4 +29,3 @@ export function changeText(change: TImportRow['changes'][number], created: boole
   return created ? `${change.field}: ${show(change.after)}` : `${change.field}: ${show(change.before)} → ${show(change.after)}`;
 }
 
-export const when = (iso: string) => new Date(iso).toLocaleString();

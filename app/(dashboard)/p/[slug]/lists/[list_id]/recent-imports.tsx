@@ -2,7 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TImport } from '@/server/recipient-imports/schemas';
-import { summaryText, when } from './import-summary';
+import { formatTime } from '@/app/format';
+import { LocalTime, useIsClient } from '@/app/local-time';
+import { summaryText } from './import-summary';
 
 const STATUS: Record<TImport['status'], string> = {
   ready: 'Preview, not imported',
@@ -30,6 +32,7 @@ export function RecentImports({ projectId, listId, initialItems, version, onChan
   const [busy, setBusy] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const inFlight = items.some(isInFlight);
+  const client = useIsClient();
 
   useEffect(() => {
     let current = true;
@@ -80,7 +83,7 @@ export function RecentImports({ projectId, listId, initialItems, version, onChan
             {shown.map((job) => (
               <tr key={job.id}>
                 <td className="wrap-anywhere">{job.file_name}</td>
-                <td className="optional">{when(job.started_at ?? job.created_at)}</td>
+                <td className="optional"><LocalTime iso={job.started_at ?? job.created_at} /></td>
                 <td>
                   {STATUS[job.status]}
                   {job.status === 'running' && ` (${job.processed} of ${job.total_rows})`}
@@ -89,7 +92,7 @@ export function RecentImports({ projectId, listId, initialItems, version, onChan
                 <td>{job.status === 'done' || job.status === 'undone' ? summaryText(job, true) : `${job.total_rows} rows`}</td>
                 <td>
                   {job.undo_until && (
-                    <button type="button" className="secondary" disabled={busy === job.id} onClick={() => undo(job)} title={`Possible until ${when(job.undo_until)}`}>
+                    <button type="button" className="secondary" disabled={busy === job.id} onClick={() => undo(job)} title={client ? `Possible until ${formatTime(job.undo_until)}` : undefined}>
                       Undo
                     </button>
                   )}
