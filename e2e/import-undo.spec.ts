@@ -1,14 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUpWithProject } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('an import restores statuses from a file, finishes with the tab gone, and is undone as a batch', async ({ page }) => {
+/** A new user's project with one new list, its page open. */
+async function openNewList(page: Page, name: string) {
   await signUpWithProject(page, 'Newsroom');
   await page.getByRole('link', { name: 'Mailing lists' }).click();
-  await page.getByLabel('List name').fill('Customers');
+  await page.getByLabel('List name').fill(name);
   await page.getByRole('button', { name: 'Create list' }).click();
-  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByRole('link', { name }).click();
+}
+
+test('an import restores statuses from a file, finishes with the tab gone, and is undone as a batch', async ({ page }) => {
+  await openNewList(page, 'Customers');
   await expect(page).toHaveURL(/\/lists\/[0-9a-f-]{36}$/);
   const listUrl = page.url();
   await page.getByText('Add addresses').click();
@@ -66,11 +71,7 @@ test('an import restores statuses from a file, finishes with the tab gone, and i
 });
 
 test('the import panel itself shows the outcome and undoes it', async ({ page }) => {
-  await signUpWithProject(page, 'Newsroom');
-  await page.getByRole('link', { name: 'Mailing lists' }).click();
-  await page.getByLabel('List name').fill('Readers');
-  await page.getByRole('button', { name: 'Create list' }).click();
-  await page.getByRole('link', { name: 'Readers' }).click();
+  await openNewList(page, 'Readers');
   await page.getByText('Import a CSV').click();
   await page.getByLabel('CSV file').setInputFiles({ name: 'new.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nx@example.com\ny@example.com') });
   await page.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Import 2 rows' }).click();
@@ -92,11 +93,7 @@ test.describe('in a browser whose time zone and language are not the server\'s',
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    await signUpWithProject(page, 'Newsroom');
-    await page.getByRole('link', { name: 'Mailing lists' }).click();
-    await page.getByLabel('List name').fill('Abroad');
-    await page.getByRole('button', { name: 'Create list' }).click();
-    await page.getByRole('link', { name: 'Abroad' }).click();
+    await openNewList(page, 'Abroad');
     await page.getByText('Import a CSV').click();
     await page.getByLabel('CSV file').setInputFiles({ name: 'abroad.csv', mimeType: 'text/csv', buffer: Buffer.from('email\nz@example.com') });
     await page.getByRole('region', { name: 'Import preview' }).getByRole('button', { name: 'Import 1 row', exact: true }).click();
@@ -118,11 +115,7 @@ test.describe('in a browser whose time zone and language are not the server\'s',
 for (const width of [1280, 390]) {
   test(`at ${width} px the preview and the recent imports stay inside their cards, the page does not scroll sideways`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signUpWithProject(page, 'Newsroom');
-    await page.getByRole('link', { name: 'Mailing lists' }).click();
-    await page.getByLabel('List name').fill('Wide');
-    await page.getByRole('button', { name: 'Create list' }).click();
-    await page.getByRole('link', { name: 'Wide' }).click();
+    await openNewList(page, 'Wide');
     await page.getByText('Import a CSV').click();
     const csv = [
       'email,name,external_id,status,attributes',
