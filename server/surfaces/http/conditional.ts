@@ -14,8 +14,7 @@ export function etagOf(body: string | Uint8Array): string {
 export function matchesIfNoneMatch(header: string | null | undefined, etag: string | null): boolean {
   if (!header || !etag) return false;
   // what a browser or CDN sends back, as it was sent: no list to split
-  if (header === etag || header === '*') return true;
-  if (header.trim() === '*') return true;
+  if (header === etag || header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
