@@ -53,14 +53,16 @@ function toAnswer(db: DatabaseRef, target: BannerTarget, source: BannerSource, r
   recordPageView(source, request.pageUrl);
   const live = source.banner !== null && (source.expiresAtMs === null || now < source.expiresAtMs);
   const scope = target.kind === 'project' ? 'private' : 'public';
-  // lifetimes shrink toward a scheduled take-down; every other answer stays the same while cached
-  if (live && source.expiresAtMs !== null) return buildAnswer(source, scope, true, now);
+  const { freshSeconds, staleSeconds } = lifetimes(live ? source.expiresAtMs : null, now);
+  // one answer per scope while nothing in it changes: toward a scheduled take-down the lifetimes shrink
+  // once a second, and at it the answer becomes a 404; every other answer stays as it is while cached
   const answers = (source.answers ??= {});
-  return (answers[scope] ??= buildAnswer(source, scope, live, now));
+  const last = answers[scope];
+  if (last && last.status === (live ? 200 : 404) && last.freshSeconds === freshSeconds && last.staleSeconds === staleSeconds) return last;
+  return (answers[scope] = buildAnswer(source, scope, live, freshSeconds, staleSeconds));
 }
 
-function buildAnswer(source: BannerSource, scope: 'public' | 'private', live: boolean, now: number): BannerAnswer {
-  const { freshSeconds, staleSeconds } = lifetimes(live ? source.expiresAtMs : null, now);
+function buildAnswer(source: BannerSource, scope: 'public' | 'private', live: boolean, freshSeconds: number, staleSeconds: number): BannerAnswer {
   if (!live) return { status: 404, banner: null, body: NOT_FOUND_BODY, etag: null, scope, freshSeconds, staleSeconds };
   return { status: 200, banner: source.banner, body: source.json!, etag: source.etag, scope, freshSeconds, staleSeconds };
 }

@@ -32,7 +32,7 @@ export interface BannerSource {
   json: string | null;
   etag: string | null;
   expiresAtMs: number | null;
-  /** answers that cannot change while this source is cached, made on first use */
+  /** the latest answer per scope, reused while its status and lifetimes hold (answer.ts) */
   answers?: Partial<Record<'public' | 'private', BannerAnswer>>;
 }
 
