@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isIP } from 'node:net';
+import { boundedMemo } from './bounded-memo';
 
 declare global {
   var __shipnoteRequestOrigin: AsyncLocalStorage<string> | undefined;
@@ -20,7 +21,10 @@ export function requestOrigin(): string | undefined {
 
 // Parsing a host costs microseconds on every request, the banner's fast path included; a server sees few.
 // One memo per scheme, keyed by the Host header as sent: no key is built per request.
-const originsSeen = { http: new Map<string, string | null>(), https: new Map<string, string | null>() };
+const originsSeen = {
+  http: boundedMemo((host) => parseLocalOrigin(host, 'http'), { maxEntries: 256 }),
+  https: boundedMemo((host) => parseLocalOrigin(host, 'https'), { maxEntries: 256 }),
+};
 
 /**
  * `http://<host>` (or `https://` when a trusted proxy says so) for a Host header naming a loopback or
@@ -28,15 +32,7 @@ const originsSeen = { http: new Map<string, string | null>(), https: new Map<str
  * any other host, which is refused while APP_URL is unset (DNS-rebinding protection).
  */
 export function localOriginOf(host: string | null | undefined, scheme: 'http' | 'https' = 'http'): string | null {
-  if (!host) return null;
-  const seen = originsSeen[scheme];
-  const known = seen.get(host);
-  if (known !== undefined) return known;
-  // a client may send any Host: the memo is bounded, and starts over when full
-  if (seen.size >= 256) seen.clear();
-  const origin = parseLocalOrigin(host, scheme);
-  seen.set(host, origin);
-  return origin;
+  return host ? originsSeen[scheme](host) : null;
 }
 
 function parseLocalOrigin(host: string, scheme: 'http' | 'https'): string | null {

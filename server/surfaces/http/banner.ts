@@ -4,6 +4,7 @@ import { answerBannerRequest, type BannerAnswer } from '../../banner/answer';
 import { ZBannerQuery, type TBannerQuery } from '../../banner/schemas';
 import { config } from '../../config';
 import { AppError } from '../../errors';
+import { boundedMemo } from '../../bounded-memo';
 import { logError } from '../../log';
 import { enforceRateLimit } from '../../rate-limit/enforce';
 import { toSpecError } from '../rest/errors';
@@ -132,23 +133,11 @@ function database(): Promise<Database> {
   return databaseRef.db;
 }
 
-const validQueries = new Map<string, TBannerQuery>();
-
 /**
  * The validated query. Every widget on a site sends the same few query strings, so the ones that passed
- * are kept (bounded) and not parsed again; a bad one throws the ZodError the caller maps to 422.
+ * are kept and not parsed again; a bad one throws the ZodError the caller maps to 422, and is not kept.
  */
-function bannerQuery(query: string): TBannerQuery {
-  let input = validQueries.get(query);
-  if (!input) {
-    input = ZBannerQuery.parse(queryInput(query));
-    if (query.length <= 256) {
-      if (validQueries.size >= 1_000) validQueries.clear();
-      validQueries.set(query, input);
-    }
-  }
-  return input;
-}
+const bannerQuery = boundedMemo((query): TBannerQuery => ZBannerQuery.parse(queryInput(query)), { maxEntries: 1_000 });
 
 /** The query as the REST routes read it: a repeated parameter becomes an array (and fails validation). */
 function queryInput(query: string): Record<string, string | string[]> {
