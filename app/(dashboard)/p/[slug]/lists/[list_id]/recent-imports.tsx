@@ -35,6 +35,8 @@ export function RecentImports({ projectId, listId, initialItems, version, onChan
   const client = useIsClient();
 
   useEffect(() => {
+    // the server read them for the first render: fetch again only after a change or while one runs
+    if (version === 0 && tick === 0) return;
     let current = true;
     projectTrpc(projectId)
       .recipientImports.list.query({ list_id: listId }).then((r) => current && setItems(r.items)).catch((e) => current && setError(errorMessage(e)));
