@@ -12,7 +12,7 @@ import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
-import { servePublicPage } from './page-cache';
+import { serveSharedRead } from './shared-cache';
 import { frontListener } from './front';
 import { routeToRestSurface } from './rest-route';
 import { prepareAuthEnvironment } from './runtime';
@@ -49,8 +49,8 @@ async function main() {
   };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (handleFastPath(req, res)) return;
-    // pages of published content from memory (not in development, where the code changes under them)
-    if (!dev && servePublicPage(req, res, () => render(req, res))) return;
+    // published content and /health from memory (not in development, where the code changes under them)
+    if (!dev && serveSharedRead(req, res, () => render(req, res))) return;
     render(req, res);
   };
   const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));

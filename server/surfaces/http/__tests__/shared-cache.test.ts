@@ -1,0 +1,146 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { publishInvalidation } from '@/server/cache-bus';
+import { serveSharedRead } from '../shared-cache';
+
+// The front's shared cache over real HTTP, with a stand-in for Next's renderer that counts its renders
+// and answers what a test sets: the cache decides what to keep and what to serve without it.
+let renders = 0;
+let answer: { status: number; headers: Record<string, string>; body: string; delayMs?: number };
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const render = () => {
+      renders++;
+      const { status, headers, body, delayMs = 0 } = answer;
+      res.writeHead(status, headers);
+      res.write(body.slice(0, 5)); // streamed in pieces, as Next does
+      setTimeout(() => res.end(body.slice(5)), delayMs);
+    };
+    if (!serveSharedRead(req, res, render)) render();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  publishInvalidation('content');
+  renders = 0;
+  answer = { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'rsc', 'X-Frame-Options': 'DENY' }, body: PAGE_ONE };
+});
+
+// over 1 KB, so it is kept compressed too
+const PAGE_ONE = `<html>page one${' '.repeat(1_100)}</html>`;
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+it('renders a public page once, then serves the same bytes and headers with ETag, Cache-Control and 304', async () => {
+  const first = await get('/changelog/acme-1-2-0');
+  expect(await first.text()).toBe(PAGE_ONE);
+  const second = await get('/changelog/acme-1-2-0');
+  expect(await second.text()).toBe(PAGE_ONE);
+  expect(renders).toBe(1);
+  expect(second.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+  expect(second.headers.get('vary')).toBe('rsc, Accept-Encoding');
+  expect(second.headers.get('x-frame-options')).toBe('DENY');
+  expect(second.headers.get('ratelimit-limit')).toBe('100');
+  const etag = second.headers.get('etag')!;
+  const revalidated = await get('/changelog/acme-1-2-0', { 'if-none-match': etag });
+  expect(revalidated.status).toBe(304);
+  expect(await revalidated.text()).toBe('');
+  // compressed once when kept, for clients that take it
+  const gzipped = await new Promise<Buffer>((resolve) =>
+    http.get(`${base}/changelog/acme-1-2-0`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
+    }),
+  );
+  expect(gunzipSync(gzipped).toString()).toBe(PAGE_ONE);
+  expect(renders).toBe(1);
+});
+
+it('renders again after any content write, and never keeps a render that started before it', async () => {
+  await get('/blog/acme-post');
+  publishInvalidation('content');
+  answer = { ...answer, body: '<html>page two</html>', delayMs: 100 };
+  const slow = get('/blog/acme-post');
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  publishInvalidation('content'); // an unpublish while the page was being rendered
+  expect(await (await slow).text()).toBe('<html>page two</html>');
+  answer = { ...answer, body: '<html>page three</html>', delayMs: 0 };
+  expect(await (await get('/blog/acme-post')).text()).toBe('<html>page three</html>');
+  expect(renders).toBe(3);
+});
+
+it('keeps only HTML 200s without cookies, and leaves RSC requests, other paths and HEAD misses to Next', async () => {
+  answer = { ...answer, status: 404 };
+  await (await get('/kb/missing')).text();
+  await (await get('/kb/missing')).text();
+  answer = { ...answer, status: 200, headers: { ...answer.headers, 'Set-Cookie': 'a=b' } };
+  await (await get('/kb/cookie')).text();
+  await (await get('/kb/cookie')).text();
+  answer = { ...answer, headers: { 'Content-Type': 'text/html' } };
+  await (await get('/pub/acme', { rsc: '1' })).text();
+  await (await get('/pub/acme', { rsc: '1' })).text();
+  await (await get('/pub/acme?tab=2')).text();
+  await (await get('/pub/acme?tab=2')).text();
+  await (await get('/p/acme/keys')).text();
+  await (await get('/p/acme/keys')).text();
+  await fetch(`${base}/changelog/head-first`, { method: 'HEAD' });
+  await fetch(`${base}/changelog/head-first`, { method: 'HEAD' });
+  expect(renders).toBe(12);
+});
+
+const CONTENT = { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300', 'Access-Control-Allow-Origin': '*' };
+
+it('serves published content of the REST surface from memory until a content write, for anonymous readers only', async () => {
+  answer = { status: 200, headers: { ...CONTENT, 'RateLimit-Remaining': '100' }, body: '{"title":"one"}' };
+  for (const path of ['/api/v1/changelog/acme-1', '/api/v1/changelogs?project=acme', '/api/v1/blog/acme-1/feed', '/changelog/acme-1.md']) {
+    await (await get(path)).text(); // kept when its last byte left
+    const again = await get(path);
+    expect(await again.text()).toBe('{"title":"one"}');
+    expect(again.headers.get('access-control-allow-origin')).toBe('*');
+    expect(again.headers.get('cache-control')).toBe(CONTENT['Cache-Control']);
+    // the visitor's own count (at most 99), not the one Next sent to whoever was first
+    expect(again.headers.get('ratelimit-remaining')).not.toBe('100');
+    expect(again.headers.get('content-encoding')).toBeNull();
+  }
+  expect(renders).toBe(4);
+  // a token or a session: that actor's own limits apply, so Next answers
+  await (await get('/api/v1/changelog/acme-1', { authorization: 'Bearer service_key_x' })).text();
+  await (await get('/api/v1/changelog/acme-1', { cookie: 'session=1' })).text();
+  expect(renders).toBe(6);
+  publishInvalidation('content');
+  answer = { ...answer, body: '{"title":"two"}' };
+  expect(await (await get('/api/v1/changelog/acme-1')).text()).toBe('{"title":"two"}');
+  expect(renders).toBe(7);
+});
+
+it('keeps no REST answer that is not public, and nothing outside the public reads', async () => {
+  answer = { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: '{}' };
+  await (await get('/api/v1/changelog/acme-1')).text();
+  await (await get('/api/v1/changelog/acme-1')).text();
+  answer = { ...answer, headers: CONTENT };
+  await (await get('/api/v1/email/lists')).text();
+  await (await get('/api/v1/email/lists')).text();
+  await (await get('/api/v1/banner?key=acme')).text();
+  await (await get('/api/v1/banner?key=acme')).text();
+  expect(renders).toBe(6);
+});
+
+it('keeps /health for one second', async () => {
+  answer = { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"status":"healthy","version":"1.0.0"}' };
+  await (await get('/api/v1/health')).text();
+  expect(await (await get('/api/v1/health')).json()).toEqual({ status: 'healthy', version: '1.0.0' });
+  expect(renders).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  answer = { status: 503, headers: { 'Content-Type': 'application/json' }, body: '{"status":"degraded","version":"1.0.0"}' };
+  expect((await get('/api/v1/health')).status).toBe(503);
+  expect((await get('/api/v1/health')).status).toBe(503);
+  expect(renders).toBe(3);
+});

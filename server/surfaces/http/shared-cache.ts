@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { onInvalidation } from '../../cache-bus';
+import { config } from '../../config';
+import { CLIENT_IP_HEADER } from '../../context';
+import { AppError } from '../../errors';
+import { logError } from '../../log';
+import { enforceRateLimit } from '../../rate-limit/enforce';
+import { requestOrigin } from '../../request-origin';
+import { HeaderBag } from './banner';
+import { captureResponse } from './capture-response';
+import { cacheControlOf, etagOf, matchesIfNoneMatch } from './conditional';
+
+/**
+ * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
+ * request and the front serves the same bytes to everyone after it, each visitor still rate limited.
+ * Published content is kept until any instance writes content (the invalidation bus clears every copy);
+ * `/health` for a second, so a probe flood costs one check a second.
+ */
+interface SharedRead {
+  pattern: RegExp;
+  /** Next's answer is kept when it is a 200 of this kind */
+  keeps(contentType: string, cacheControl: string): boolean;
+  /** replaces Next's own Cache-Control (it marks dynamic pages no-store) */
+  cacheControl?: string;
+  /** kept this long; otherwise until the next content write */
+  ttlMs?: number;
+  /** a request carrying credentials is left to Next: its actor may be limited otherwise */
+  anonymousOnly: boolean;
+}
+
+const PAGE_POLICY = { maxAge: 60, staleWhileRevalidate: 300 };
+const SHARED_READS: SharedRead[] = [
+  // the public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>)
+  {
+    pattern: /^\/(?:changelog|blog|kb|pub)\/[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    keeps: (type) => type.startsWith('text/html'),
+    cacheControl: cacheControlOf(PAGE_POLICY),
+    anonymousOnly: false,
+  },
+  // published content through the REST surface: JSON, RSS feeds and markdown twins, all marked public
+  {
+    pattern: /^(?:\/api\/v1\/(?:changelog|blog|kb)s?(?:[/?]|$)|\/(?:changelog|blog|kb)\/[a-z0-9-]+\.md$)/,
+    keeps: (_type, cacheControl) => cacheControl.startsWith('public'),
+    anonymousOnly: true,
+  },
+  { pattern: /^\/api\/v1\/health$/, keeps: (type) => type.startsWith('application/json'), ttlMs: 1_000, anonymousOnly: true },
+];
+
+/** What is never shared: the headers of one visitor's request or of one connection. */
+const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'retry-after']);
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+const MAX_KEY_LENGTH = 1_024;
+// as Next's compression: smaller bodies gain nothing from gzip
+const GZIP_FROM_BYTES = 1_024;
+
+interface SharedAnswer {
+  etag: string;
+  body: Buffer;
+  /** compressed once, when kept; null for small bodies */
+  gzipped: Buffer | null;
+  headers: Record<string, string>;
+  expiresAt: number;
+  size: number;
+}
+
+interface SharedCache {
+  answers: Map<string, SharedAnswer>;
+  bytes: number;
+  /** bumped by every content write: a render that started before one is not kept */
+  generation: number;
+}
+
+declare global {
+  var __shipnoteSharedCache: SharedCache | undefined;
+}
+
+function cache(): SharedCache {
+  if (!globalThis.__shipnoteSharedCache) {
+    const state: SharedCache = { answers: new Map(), bytes: 0, generation: 0 };
+    onInvalidation('content', () => {
+      state.answers.clear();
+      state.bytes = 0;
+      state.generation++;
+    });
+    globalThis.__shipnoteSharedCache = state;
+  }
+  return globalThis.__shipnoteSharedCache;
+}
+
+/**
+ * Serves a shared public read from the cache, or lets Next answer it (`render`) and keeps a 200 for the
+ * next visitor. Returns false for every other request. Keyed by origin too: with APP_URL unset, links in
+ * the answer follow the origin the visitor used.
+ */
+export function serveSharedRead(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '';
+  const read = url.length <= MAX_KEY_LENGTH ? SHARED_READS.find((candidate) => candidate.pattern.test(url)) : undefined;
+  if (!read) return false;
+  if (read.anonymousOnly && (req.headers.authorization || req.headers.cookie)) return false;
+  // the client router asks a page's URL for its RSC payload: Next answers those
+  if (req.headers.rsc || req.headers['next-router-state-tree']) return false;
+  const state = cache();
+  const key = `${requestOrigin() ?? config.appUrl}${url}`;
+  const hit = state.answers.get(key);
+  if (hit && hit.expiresAt > Date.now()) {
+    void answerFromCache(req, res, hit);
+    return true;
+  }
+  if (hit) forget(state, key, hit);
+  if (req.method === 'GET') {
+    // uncompressed from Next, so the bytes kept serve every visitor; compressed here once
+    delete req.headers['accept-encoding'];
+    const generation = state.generation;
+    captureResponse(res, MAX_ENTRY_BYTES, (response) => {
+      const answer = generation === state.generation ? sharedAnswerOf(read, response) : null;
+      if (answer) keep(state, key, answer);
+    });
+  }
+  render();
+  return true;
+}
+
+function sharedAnswerOf(read: SharedRead, response: { status: number; headers: Map<string, string>; body: Buffer }): SharedAnswer | null {
+  const { status, headers: sent, body } = response;
+  const contentType = sent.get('content-type') ?? '';
+  if (status !== 200 || sent.has('set-cookie') || sent.has('content-encoding') || !read.keeps(contentType, sent.get('cache-control') ?? '')) return null;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of sent) if (!PER_REQUEST_HEADERS.has(name) && !name.startsWith('ratelimit-')) headers[name] = value;
+  if (read.cacheControl) headers['cache-control'] = read.cacheControl;
+  const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
+  if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
+  const expiresAt = read.ttlMs ? Date.now() + read.ttlMs : Number.POSITIVE_INFINITY;
+  return { etag: etagOf(body), body, gzipped, headers, expiresAt, size: body.length + (gzipped?.length ?? 0) };
+}
+
+/** Keeps an answer within the byte budget, dropping the oldest first. */
+function keep(state: SharedCache, key: string, answer: SharedAnswer) {
+  const previous = state.answers.get(key);
+  if (previous) forget(state, key, previous);
+  while (state.bytes + answer.size > MAX_TOTAL_BYTES && state.answers.size > 0) {
+    const [oldestKey, oldest] = state.answers.entries().next().value!;
+    forget(state, oldestKey, oldest);
+  }
+  state.answers.set(key, answer);
+  state.bytes += answer.size;
+}
+
+function forget(state: SharedCache, key: string, answer: SharedAnswer) {
+  state.answers.delete(key);
+  state.bytes -= answer.size;
+}
+
+async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer) {
+  const bag = new HeaderBag();
+  const headers = bag.values;
+  try {
+    // the same public limit the REST surface or Next's render would have applied
+    await enforceRateLimit({ clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers }, 'general');
+  } catch (error) {
+    // the REST surface's 429 body (api-v1.md section 7), for pages too
+    const limited = error instanceof AppError && error.code === 'RATE_LIMITED';
+    if (!limited) logError('shared read rate limit failed', error);
+    const detail = limited ? error.message : 'Service unavailable';
+    res.writeHead(limited ? 429 : 503, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify({ detail }));
+    return;
+  }
+  Object.assign(headers, answer.headers, { etag: answer.etag });
+  if (matchesIfNoneMatch(headerValue(req.headers['if-none-match']), answer.etag)) {
+    delete headers['content-type'];
+    return void res.writeHead(304, headers).end();
+  }
+  const gzip = answer.gzipped && /\bgzip\b/.test(headerValue(req.headers['accept-encoding']) ?? '');
+  const body = gzip ? answer.gzipped! : answer.body;
+  res.writeHead(200, { ...headers, 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
