@@ -17,7 +17,7 @@ const HOUR = 60 * 60 * 1000;
  */
 export async function createImport({ ctx, input }: { ctx: ProjectScope; input: TCreateImportInput }): Promise<TImport> {
   await getListRow(ctx.db, ctx.projectId, input.list_id);
-  const parsed = parseImportCsv(input.csv);
+  const parsed = await parseImportCsv(input.csv);
   const plan = await planAgainstList(ctx.db, ctx.projectId, input.list_id, parsed, false);
   const now = clock().now();
   return ctx.db.transaction(async (tx) => {

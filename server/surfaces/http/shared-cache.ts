@@ -14,8 +14,9 @@ import { cacheControlOf, etagOf, matchesIfNoneMatch } from './conditional';
 /**
  * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
  * request and the front serves the same bytes to everyone after it, each visitor still rate limited.
- * Published content is kept until any instance writes content (the invalidation bus clears every copy);
- * `/health` for a second, so a probe flood costs one check a second.
+ * Published content is kept until any instance writes content (the invalidation bus clears every copy)
+ * or for 30 seconds, what a lost bus message could leave stale; `/health` for a second, so a probe
+ * flood costs one check a second.
  */
 interface SharedRead {
   pattern: RegExp;
@@ -23,25 +24,29 @@ interface SharedRead {
   keeps(contentType: string, cacheControl: string): boolean;
   /** replaces Next's own Cache-Control (it marks dynamic pages no-store) */
   cacheControl?: string;
-  /** kept this long; otherwise until the next content write */
-  ttlMs?: number;
+  /** kept this long at most; every content write clears all */
+  ttlMs: number;
   /** a request carrying credentials is left to Next: its actor may be limited otherwise */
   anonymousOnly: boolean;
 }
 
 const PAGE_POLICY = { maxAge: 60, staleWhileRevalidate: 300 };
+// as the content domain's own cache (server/content/cache.ts)
+const CONTENT_TTL_MS = 30_000;
 const SHARED_READS: SharedRead[] = [
   // the public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>)
   {
     pattern: /^\/(?:changelog|blog|kb|pub)\/[a-z0-9]+(?:-[a-z0-9]+)*$/,
     keeps: (type) => type.startsWith('text/html'),
     cacheControl: cacheControlOf(PAGE_POLICY),
+    ttlMs: CONTENT_TTL_MS,
     anonymousOnly: false,
   },
   // published content through the REST surface: JSON, RSS feeds and markdown twins, all marked public
   {
     pattern: /^(?:\/api\/v1\/(?:changelog|blog|kb)s?(?:[/?]|$)|\/(?:changelog|blog|kb)\/[a-z0-9-]+\.md$)/,
     keeps: (_type, cacheControl) => cacheControl.startsWith('public'),
+    ttlMs: CONTENT_TTL_MS,
     anonymousOnly: true,
   },
   { pattern: /^\/api\/v1\/health$/, keeps: (type) => type.startsWith('application/json'), ttlMs: 1_000, anonymousOnly: true },
@@ -132,8 +137,7 @@ function sharedAnswerOf(read: SharedRead, response: { status: number; headers: M
   if (read.cacheControl) headers['cache-control'] = read.cacheControl;
   const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
-  const expiresAt = read.ttlMs ? Date.now() + read.ttlMs : Number.POSITIVE_INFINITY;
-  return { etag: etagOf(body), body, gzipped, headers, expiresAt, size: body.length + (gzipped?.length ?? 0) };
+  return { etag: etagOf(body), body, gzipped, headers, expiresAt: Date.now() + read.ttlMs, size: body.length + (gzipped?.length ?? 0) };
 }
 
 /** Keeps an answer within the byte budget, dropping the oldest first. */
