@@ -54,6 +54,17 @@ export function isUnsafeText(value: string): boolean {
 
 export const MAX_JSON_DEPTH = 64;
 
+/** The 422 body for unsafe text at `loc` (api-v1.md section 7's validation shape), on every HTTP surface. */
+export function unsafeTextDetail(loc: (string | number)[]) {
+  return { detail: [{ loc, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels', type: 'string_unsafe' }] };
+}
+
+/** `['query', name]` of the first query parameter whose decoded name or value is unsafe text, else null. */
+export function findUnsafeQuery(query: URLSearchParams): (string | number)[] | null {
+  for (const [name, value] of query) if (isUnsafeText(name) || isUnsafeText(value)) return ['query', name];
+  return null;
+}
+
 /**
  * The path (`['recipients', 3, 'name']`) of the first unsafe string or key in a JSON value, or of a
  * value nested deeper than MAX_JSON_DEPTH; null when the whole value is safe.

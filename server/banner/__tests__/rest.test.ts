@@ -248,12 +248,15 @@ describe('both surfaces', () => {
       ['/api/v1/banner?key=nobody-here', {}],
       ['/api/v1/banner?key=NOPE', {}],
       ['/api/v1/banner', { authorization: 'Bearer service_key_nope' }],
+      // a NUL in a parameter /banner does not read: refused by both, before any limit
+      [`/api/v1/banner?key=${banner.slug}&utm=%00`, {}],
+      ['/api/v1/banner?%ED%A0%80=1', {}],
     ];
     for (const [path, headers] of cases) {
       const [rest, fast] = (await Promise.all(surfaces.map((s) => apiClient(s.server.url)('GET', path, undefined, headers)))) as [Res, Res];
       expect(fast.status, path).toBe(rest.status);
       expect(fast.text, path).toBe(rest.text);
-      for (const name of ['etag', 'cache-control', 'vary', 'access-control-allow-origin']) {
+      for (const name of ['etag', 'cache-control', 'vary', 'access-control-allow-origin', 'ratelimit-limit']) {
         expect(fast.headers.get(name), `${path} ${name}`).toBe(rest.headers.get(name));
       }
     }

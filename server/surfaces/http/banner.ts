@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { boundedMemo } from '../../bounded-memo';
 import { logError } from '../../log';
 import { enforceRateLimit } from '../../rate-limit/enforce';
+import { findUnsafeQuery, unsafeTextDetail } from '../body';
 import { toSpecError } from '../rest/errors';
 import { matchesIfNoneMatch } from './conditional';
 
@@ -48,6 +49,12 @@ export const BANNER_EVENTS_PREFLIGHT_HEADERS = {
  * limits off is returned synchronously: the hot path makes no promise at all.
  */
 export function answerBannerHttp(request: BannerHttpRequest): HttpAnswer | Promise<HttpAnswer> {
+  // as the REST entry refuses it, before any limit; only an encoded query can carry a NUL or a lone surrogate
+  const unsafe = request.query.includes('%') ? findUnsafeQuery(new URLSearchParams(request.query)) : null;
+  if (unsafe) {
+    const body = JSON.stringify(unsafeTextDetail(unsafe));
+    return { status: 422, headers: withJsonBody({}, body), body };
+  }
   rateLimitsOn ??= config.rateLimitEnabled; // read once: process.env is slow
   if (!rateLimitsOn) return settle(request, null);
   const bag = new HeaderBag();

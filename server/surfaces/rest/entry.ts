@@ -1,7 +1,7 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { createContext, type Context, CLIENT_IP_HEADER } from '../../context';
 import { createCaller, appRouter } from '../../root';
-import { BodyTooLarge, decodePath, findUnsafeText, isUnsafeText, readText } from '../body';
+import { BodyTooLarge, decodePath, findUnsafeQuery, findUnsafeText, isUnsafeText, readText, unsafeTextDetail } from '../body';
 import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
@@ -55,7 +55,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   }
   const segments = decodePath(path);
   const unsafe = unsafeInput(segments, url.searchParams, body);
-  if (unsafe) return json(422, { detail: [{ loc: unsafe, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels', type: 'string_unsafe' }] });
+  if (unsafe) return json(422, unsafeTextDetail(unsafe));
 
   if (method === 'GET' && path === '/banner') return bannerResponse(req, url);
   const resHeaders = new Headers();
@@ -75,7 +75,8 @@ async function readJsonBody(req: Request, method: string): Promise<unknown> {
 
 function unsafeInput(segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
   if (segments.some(isUnsafeText)) return ['path'];
-  for (const [name, value] of query) if (isUnsafeText(name) || isUnsafeText(value)) return ['query', name];
+  const inQuery = findUnsafeQuery(query);
+  if (inQuery) return inQuery;
   const found = typeof body === 'object' ? findUnsafeText(body) : null;
   return found ? ['body', ...found] : null;
 }
