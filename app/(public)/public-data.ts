@@ -24,9 +24,17 @@ export const loadChangelog = cache((slug: string) => load((c) => c.changelogs.pa
 export const loadBlogPost = cache((slug: string) => load((c) => c.blogPosts.page({ public_slug: slug })));
 export const loadKbSet = cache((slug: string) => load((c) => c.kbSets.page({ public_slug: slug })));
 
-/** The project's subscribe form beside the RSS link, or null when it is off (or cannot be read now). */
+/**
+ * The project's subscribe form beside the RSS link, or null when it is off (or cannot be read now). A
+ * visitor past the rate limit gets no page at all: a page without its form would be kept for everyone.
+ */
 export const loadSubscribeForm = cache(async (project: string) => {
-  const form = await (await publicCaller()).subscriptions.publicForm({ project }).catch(() => null);
+  const form = await (await publicCaller())
+    .subscriptions.publicForm({ project })
+    .catch((error: unknown) => {
+      if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') throw error;
+      return null;
+    });
   return form?.enabled ? form : null;
 });
 

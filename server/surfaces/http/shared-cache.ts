@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
 import { CLIENT_IP_HEADER } from '../../context';
@@ -54,8 +55,13 @@ const SHARED_READS: SharedRead[] = [
 
 /** What is never shared: the headers of one visitor's request or of one connection. */
 const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'retry-after']);
+/** What a 429 from the cache keeps of the answer: CORS, so a browser sees the 429, and framing rules. */
+const KEPT_ON_REFUSAL = /^(?:access-control-|x-frame-options$|content-security-policy$|referrer-policy$|x-content-type-options$)/;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+/** query strings make endless distinct URLs: entries are counted too, and each costs its key and headers */
+const MAX_ENTRIES = 2_000;
+const ENTRY_OVERHEAD_BYTES = 1_024;
 const MAX_KEY_LENGTH = 1_024;
 // as Next's compression: smaller bodies gain nothing from gzip
 const GZIP_FROM_BYTES = 1_024;
@@ -110,7 +116,7 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
   const state = cache();
   const key = `${requestOrigin() ?? config.appUrl}${url}`;
   const hit = state.answers.get(key);
-  if (hit && hit.expiresAt > Date.now()) {
+  if (hit && hit.expiresAt > performance.now()) {
     void answerFromCache(req, res, hit);
     return true;
   }
@@ -120,7 +126,7 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
     delete req.headers['accept-encoding'];
     const generation = state.generation;
     captureResponse(res, MAX_ENTRY_BYTES, (response) => {
-      const answer = generation === state.generation ? sharedAnswerOf(read, response) : null;
+      const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
       if (answer) keep(state, key, answer);
     });
   }
@@ -128,7 +134,7 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
   return true;
 }
 
-function sharedAnswerOf(read: SharedRead, response: { status: number; headers: Map<string, string>; body: Buffer }): SharedAnswer | null {
+function sharedAnswerOf(read: SharedRead, key: string, response: { status: number; headers: Map<string, string>; body: Buffer }): SharedAnswer | null {
   const { status, headers: sent, body } = response;
   const contentType = sent.get('content-type') ?? '';
   if (status !== 200 || sent.has('set-cookie') || sent.has('content-encoding') || !read.keeps(contentType, sent.get('cache-control') ?? '')) return null;
@@ -137,15 +143,18 @@ function sharedAnswerOf(read: SharedRead, response: { status: number; headers: M
   if (read.cacheControl) headers['cache-control'] = read.cacheControl;
   const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
-  return { etag: etagOf(body), body, gzipped, headers, expiresAt: Date.now() + read.ttlMs, size: body.length + (gzipped?.length ?? 0) };
+  const size = ENTRY_OVERHEAD_BYTES + key.length + JSON.stringify(headers).length + body.length + (gzipped?.length ?? 0);
+  return { etag: etagOf(body), body, gzipped, headers, expiresAt: performance.now() + read.ttlMs, size };
 }
 
-/** Keeps an answer within the byte budget, dropping the oldest first. */
+/** Keeps an answer within the budgets, dropping the oldest first, and any expired one met on the way. */
 function keep(state: SharedCache, key: string, answer: SharedAnswer) {
   const previous = state.answers.get(key);
   if (previous) forget(state, key, previous);
-  while (state.bytes + answer.size > MAX_TOTAL_BYTES && state.answers.size > 0) {
-    const [oldestKey, oldest] = state.answers.entries().next().value!;
+  const now = performance.now();
+  for (const [oldestKey, oldest] of state.answers) {
+    const full = state.bytes + answer.size > MAX_TOTAL_BYTES || state.answers.size >= MAX_ENTRIES;
+    if (!full && oldest.expiresAt > now) break;
     forget(state, oldestKey, oldest);
   }
   state.answers.set(key, answer);
@@ -168,6 +177,7 @@ async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer
     const limited = error instanceof AppError && error.code === 'RATE_LIMITED';
     if (!limited) logError('shared read rate limit failed', error);
     const detail = limited ? error.message : 'Service unavailable';
+    for (const [name, value] of Object.entries(answer.headers)) if (KEPT_ON_REFUSAL.test(name)) headers[name] = value;
     res.writeHead(limited ? 429 : 503, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify({ detail }));
     return;
   }
@@ -176,10 +186,16 @@ async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer
     delete headers['content-type'];
     return void res.writeHead(304, headers).end();
   }
-  const gzip = answer.gzipped && /\bgzip\b/.test(headerValue(req.headers['accept-encoding']) ?? '');
+  const gzip = answer.gzipped && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
   const body = gzip ? answer.gzipped! : answer.body;
   res.writeHead(200, { ...headers, 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** How much the cache holds now (tests, and the bench's memory notes). */
+export function sharedCacheSize(): { entries: number; bytes: number } {
+  const state = cache();
+  return { entries: state.answers.size, bytes: state.bytes };
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

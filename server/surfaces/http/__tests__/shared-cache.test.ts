@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { publishInvalidation } from '@/server/cache-bus';
-import { serveSharedRead } from '../shared-cache';
+import { serveSharedRead, sharedCacheSize } from '../shared-cache';
 
 // The front's shared cache over real HTTP, with a stand-in for Next's renderer that counts its renders
 // and answers what a test sets: the cache decides what to keep and what to serve without it.
@@ -143,4 +143,34 @@ it('keeps /health for one second', async () => {
   expect((await get('/api/v1/health')).status).toBe(503);
   expect((await get('/api/v1/health')).status).toBe(503);
   expect(renders).toBe(3);
+});
+
+it('keeps CORS and framing headers on a 429 it answers, and honours gzip;q=0', async () => {
+  answer = { status: 200, headers: { ...CONTENT }, body: `{"title":"${'x'.repeat(2_000)}"}` };
+  const client = { 'x-shipnote-client-ip': '198.51.100.7' };
+  await (await get('/api/v1/changelog/acme-cors', client)).text();
+  const refused = await get('/api/v1/changelog/acme-cors', { ...client, 'accept-encoding': 'gzip;q=0, identity' });
+  expect(refused.headers.get('content-encoding')).toBeNull();
+  let last = refused;
+  for (let i = 0; i < 100 && last.status !== 429; i++) {
+    await last.text();
+    last = await get('/api/v1/changelog/acme-cors', client);
+  }
+  expect(last.status).toBe(429);
+  expect(last.headers.get('access-control-allow-origin')).toBe('*');
+  expect(last.headers.get('retry-after')).not.toBeNull();
+  expect(renders).toBe(1);
+});
+
+it('holds a bounded number of answers however many query strings are asked', async () => {
+  answer = { status: 200, headers: { ...CONTENT }, body: '[]' };
+  for (let i = 0; i < 2_100; i++) {
+    // a client per request: the limit is not what bounds the cache here
+    await (await get(`/api/v1/blogs?q=${i}`, { 'x-shipnote-client-ip': `10.0.${i >> 8}.${i & 255}` })).text();
+  }
+  expect(renders).toBe(2_100);
+  const { entries, bytes } = sharedCacheSize();
+  expect(entries).toBe(2_000);
+  // each entry is counted with its key and headers, not only its 2-byte body
+  expect(bytes).toBeGreaterThan(2_000 * 1_024);
 });
