@@ -122,8 +122,10 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
   }
   if (hit) forget(state, key, hit);
   if (req.method === 'GET') {
-    // uncompressed from Next, so the bytes kept serve every visitor; compressed here once
+    // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
+    // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
     delete req.headers['accept-encoding'];
+    delete req.headers['if-none-match'];
     const generation = state.generation;
     captureResponse(res, MAX_ENTRY_BYTES, (response) => {
       const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;

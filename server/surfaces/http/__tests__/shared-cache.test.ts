@@ -8,6 +8,7 @@ import { serveSharedRead, sharedCacheSize } from '../shared-cache';
 // The front's shared cache over real HTTP, with a stand-in for Next's renderer that counts its renders
 // and answers what a test sets: the cache decides what to keep and what to serve without it.
 let renders = 0;
+const CURRENT_TAG = '"current"';
 let answer: { status: number; headers: Record<string, string>; body: string; delayMs?: number };
 let server: http.Server;
 let base: string;
@@ -16,6 +17,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const render = () => {
       renders++;
+      // as the REST surface answers a client that holds the current bytes
+      if (req.headers['if-none-match'] === CURRENT_TAG) return void res.writeHead(304).end();
       const { status, headers, body, delayMs = 0 } = answer;
       res.writeHead(status, headers);
       res.write(body.slice(0, 5)); // streamed in pieces, as Next does
@@ -173,4 +176,15 @@ it('holds a bounded number of answers however many query strings are asked', asy
   expect(entries).toBe(2_000);
   // each entry is counted with its key and headers, not only its 2-byte body
   expect(bytes).toBeGreaterThan(2_000 * 1_024);
+});
+
+it('fills the cache from a revalidating client too, then answers it 304', async () => {
+  answer = { status: 200, headers: { ...CONTENT }, body: '{"title":"polled"}' };
+  // a feed reader that holds the current bytes, after an unrelated write emptied the cache
+  const first = await get('/api/v1/changelog/acme-1/feed', { 'if-none-match': CURRENT_TAG });
+  expect(first.status).toBe(200);
+  expect(await first.text()).toBe('{"title":"polled"}');
+  const etag = (await get('/api/v1/changelog/acme-1/feed')).headers.get('etag')!;
+  expect((await get('/api/v1/changelog/acme-1/feed', { 'if-none-match': etag })).status).toBe(304);
+  expect(renders).toBe(1);
 });
