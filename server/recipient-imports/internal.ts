@@ -27,7 +27,7 @@ export async function getImportRow(db: DbOrTx, projectId: string, listId: string
 export async function planAgainstList(tx: DbOrTx, projectId: string, listId: string, parsed: ParsedImport, lock: boolean): Promise<ImportPlan & { activeBefore: number; stored: StoredRecipient[] }> {
   const stored = await loadMatches(tx, projectId, listId, parsed.rows.map((r) => r.entry), lock);
   const activeBefore = await countActive(tx, projectId, listId);
-  return { ...planImport(stored, parsed, activeBefore), activeBefore, stored };
+  return { ...(await planImport(stored, parsed, activeBefore)), activeBefore, stored };
 }
 
 export function capMessage(activeAfter: number) {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FileStatus, ParsedImport } from '../recipients/csv-import';
 import { normalizeEmail } from '../recipients/email';
 import { canonicalJson, planUpsert, type Fields, type StoredRecipient, type UpsertPlan } from '../recipients/plan-upsert';
@@ -18,6 +19,9 @@ export interface ImportPlan {
   activeAfter: number;
 }
 
+/** rows reported at once: a 10k-row file gives the event loop turns while its report is built */
+const ROWS_PER_TURN = 1_000;
+
 const UPSERT_ACTION = { added: 'create', updated: 'update', reactivated: 'reactivate', unchanged: 'unchanged' } as const;
 const FIELDS = [
   ['email', (f: Fields) => f.email],
@@ -32,15 +36,17 @@ const FIELDS = [
  * the upsert's own planner, so they never reactivate an unsubscribed recipient; rows marked removed or
  * unsubscribed set that status on a recipient already on the list, and only by the domain's transitions.
  */
-export function planImport(stored: StoredRecipient[], parsed: ParsedImport, activeBefore: number): ImportPlan {
+export async function planImport(stored: StoredRecipient[], parsed: ParsedImport, activeBefore: number): Promise<ImportPlan> {
   const active = parsed.rows.filter((r) => r.status === 'active');
   const upsert = planUpsert(stored, active.map((r) => r.entry));
+  await nextTurn();
   const byId = new Map(stored.map((r) => [r.id, r]));
   const updated = new Map(upsert.updates.map((u) => [u.id, u]));
   const report: TImportRow[] = parsed.skipped.map((s) => ({ ...s, action: 'skipped', changes: [] }));
 
   let conflict = 0;
-  active.forEach((row, i) => {
+  for (const [i, row] of active.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     const outcome = upsert.outcomes[i]!;
     const base = { line: row.line, email: row.entry.email };
     if (outcome === 'invalid') report.push({ ...base, action: 'skipped', changes: [], reason: 'not a valid email address' });
@@ -51,7 +57,8 @@ export function planImport(stored: StoredRecipient[], parsed: ParsedImport, acti
       const id = upsert.targets[i]!;
       report.push({ ...base, action: UPSERT_ACTION[outcome], changes: diff(byId.get(id)!, updated.get(id) ?? byId.get(id)!) });
     }
-  });
+  }
+  await nextTurn();
 
   const statusChanges = planStatusRows(stored, parsed, new Set(upsert.targets.filter((t, i) => t !== null && upsert.outcomes[i] !== 'skipped_unsubscribed') as string[]), report);
   report.sort((a, b) => a.line - b.line);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
+import { planImport } from '@/server/recipient-imports/plan';
 import { parseImportCsv } from '@/server/recipients/csv-import';
 
 describe('parseImportCsv', () => {
@@ -70,5 +71,24 @@ describe('parseImportCsv', () => {
     expect(parsed.rows.map((row) => row.entry.name)).toEqual(names);
     // one turn per 64 KB slice (31) and per 500 rows checked (20); read at once, it was 1 turn
     expect(turns).toBeGreaterThanOrEqual(40);
+  });
+
+  it('plans a 10,000-row file against the list with turns for other work while its report is built', async () => {
+    const parsed = await parseImportCsv(['email,name', ...Array.from({ length: 10_000 }, (_, i) => `r${i}@example.test,New ${i}`)].join('\n'));
+    // half the file names recipients already on the list, under another name
+    const stored = parsed.rows.slice(0, 5_000).map((row, i) => ({ id: `id-${i}`, email: row.entry.email, name: 'Old', externalId: null, attributes: {}, status: 'active' as const }));
+    let turns = 0;
+    let planning = true;
+    const other = () => {
+      turns++;
+      if (planning) setImmediate(other);
+    };
+    setImmediate(other);
+    const plan = await planImport(stored, parsed, 5_000);
+    planning = false;
+    expect(plan.summary).toMatchObject({ create: 5_000, update: 5_000 });
+    expect(plan.report[0]).toMatchObject({ line: 2, action: 'update', changes: [{ field: 'name', before: 'Old', after: 'New 0' }] });
+    // one turn per 1,000 rows reported, and one after the upsert's plan and the report
+    expect(turns).toBeGreaterThanOrEqual(10);
   });
 });
