@@ -15,6 +15,8 @@ export interface Context {
   headers: Headers;
   /** headers the surface adds to the response (rate limit headers) */
   resHeaders: Headers;
+  /** the HTTP front already counted this request against the public limit (a page view): not again */
+  rateLimitCounted?: boolean;
 }
 
 /** A project-scoped procedure's context: the actor's project and the user acting for it. */
@@ -27,14 +29,17 @@ export interface ProjectContext extends Context {
  * The context of one request, built once by a surface's entry: authentication happens here, below
  * tRPC. `Authorization` comes from the headers; the session and project from the dashboard surface.
  */
-export async function createContext(opts: { headers: Headers; resHeaders?: Headers } & Omit<Credentials, 'authorization'>): Promise<Context> {
+export async function createContext(
+  opts: { headers: Headers; resHeaders?: Headers; rateLimitCounted?: boolean } & Omit<Credentials, 'authorization'>,
+): Promise<Context> {
   const db = await openDb();
-  const { headers, resHeaders, ...credentials } = opts;
+  const { headers, resHeaders, rateLimitCounted, ...credentials } = opts;
   return {
     db,
     actor: await resolveActor(db, { ...credentials, authorization: headers.get('authorization') }),
     clientIp: headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1',
     headers,
     resHeaders: resHeaders ?? new Headers(),
+    rateLimitCounted,
   };
 }

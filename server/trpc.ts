@@ -61,7 +61,7 @@ const guarded = t.middleware(async ({ ctx, meta, next, path }) => {
   const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
   try {
     if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
-    else await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
+    else if (!ctx.rateLimitCounted) await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
   } catch (error) {
     if (!(error instanceof AppError)) logError(`rate limit of ${path} failed`, error);
     throw toTRPCError(error);

@@ -4,9 +4,16 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { createContext } from '@/server/context';
 import { createCaller } from '@/server/root';
+import { isCountedView } from '@/server/surfaces/http/counted-view';
 
-/** The public procedures as this visitor (their address counts against the public rate limit). */
-const publicCaller = cache(async () => createCaller(await createContext({ headers: new Headers(await headers()) })));
+/**
+ * The public procedures as this visitor: their address counts against the public rate limit, once per
+ * page view where the HTTP front counted the view, else once per procedure.
+ */
+const publicCaller = cache(async () => {
+  const requestHeaders = new Headers(await headers());
+  return createCaller(await createContext({ headers: requestHeaders, rateLimitCounted: isCountedView(requestHeaders) }));
+});
 
 /** Runs a public page procedure; an unknown, unpublished or malformed slug is the 404 page. */
 async function load<T>(run: (caller: Awaited<ReturnType<typeof publicCaller>>) => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { CLIENT_IP_HEADER } from '../../context';
 import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
 import { clientIpOf } from './client-ip';
+import { COUNTED_VIEW_HEADER } from './counted-view';
 import { nodeHeader, publicHostOf } from './forwarded';
 
 type Serve = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -16,11 +17,13 @@ export function frontListener(serve: Serve, options: { proxyHops: number; appUrl
   if (options.appUrlConfigured) {
     return (req, res) => {
       req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+      if (req.headers[COUNTED_VIEW_HEADER] !== undefined) delete req.headers[COUNTED_VIEW_HEADER];
       serve(req, res);
     };
   }
   return (req, res) => {
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
+    if (req.headers[COUNTED_VIEW_HEADER] !== undefined) delete req.headers[COUNTED_VIEW_HEADER];
     const { host, proto } = publicHostOf(nodeHeader(req.headers), proxyHops);
     const origin = localOriginOf(host, proto ?? 'http');
     if (!origin) return refuseHost(res);

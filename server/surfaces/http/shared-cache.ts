@@ -10,6 +10,7 @@ import { enforceRateLimit } from '../../rate-limit/enforce';
 import { requestOrigin } from '../../request-origin';
 import { HeaderBag } from './banner';
 import { captureResponse } from './capture-response';
+import { COUNTED_VIEW_HEADER, countedViewProof } from './counted-view';
 import { cacheControlOf, etagOf, matchesIfNoneMatch } from './conditional';
 
 /**
@@ -29,6 +30,8 @@ interface SharedRead {
   ttlMs: number;
   /** a request carrying credentials is left to Next: its actor may be limited otherwise */
   anonymousOnly: boolean;
+  /** a miss is counted here too, before Next renders it (pages: counted-view.ts); REST counts its own */
+  countsMisses: boolean;
 }
 
 const PAGE_POLICY = { maxAge: 60, staleWhileRevalidate: 300 };
@@ -42,6 +45,7 @@ const SHARED_READS: SharedRead[] = [
     cacheControl: cacheControlOf(PAGE_POLICY),
     ttlMs: CONTENT_TTL_MS,
     anonymousOnly: false,
+    countsMisses: true,
   },
   // published content through the REST surface: JSON, RSS feeds and markdown twins, all marked public
   {
@@ -49,8 +53,9 @@ const SHARED_READS: SharedRead[] = [
     keeps: (_type, cacheControl) => cacheControl.startsWith('public'),
     ttlMs: CONTENT_TTL_MS,
     anonymousOnly: true,
+    countsMisses: false,
   },
-  { pattern: /^\/api\/v1\/health$/, keeps: (type) => type.startsWith('application/json'), ttlMs: 1_000, anonymousOnly: true },
+  { pattern: /^\/api\/v1\/health$/, keeps: (type) => type.startsWith('application/json'), ttlMs: 1_000, anonymousOnly: true, countsMisses: false },
 ];
 
 /** What is never shared: the headers of one visitor's request or of one connection. */
@@ -121,18 +126,29 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
     return true;
   }
   if (hit) forget(state, key, hit);
-  if (req.method === 'GET') {
-    // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
-    // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
-    delete req.headers['accept-encoding'];
-    delete req.headers['if-none-match'];
-    const generation = state.generation;
-    captureResponse(res, MAX_ENTRY_BYTES, (response) => {
-      const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
-      if (answer) keep(state, key, answer);
+  const keepAndRender = () => {
+    if (req.method === 'GET') {
+      // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
+      // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
+      delete req.headers['accept-encoding'];
+      delete req.headers['if-none-match'];
+      const generation = state.generation;
+      captureResponse(res, MAX_ENTRY_BYTES, (response) => {
+        const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
+        if (answer) keep(state, key, answer);
+      });
+    }
+    render();
+  };
+  if (!read.countsMisses) keepAndRender();
+  else {
+    void limitVisitor(req).then(({ headers, refusal }) => {
+      if (refusal) return refuse(res, refusal, headers);
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      req.headers[COUNTED_VIEW_HEADER] = countedViewProof();
+      keepAndRender();
     });
   }
-  render();
   return true;
 }
 
@@ -168,20 +184,30 @@ function forget(state: SharedCache, key: string, answer: SharedAnswer) {
   state.bytes -= answer.size;
 }
 
-async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer) {
+/** Counts the request against the visitor's public limit: their rate-limit headers, and why not when refused. */
+async function limitVisitor(req: IncomingMessage): Promise<{ headers: Record<string, string>; refusal?: { status: number; detail: string } }> {
   const bag = new HeaderBag();
-  const headers = bag.values;
   try {
     // the same public limit the REST surface or Next's render would have applied
     await enforceRateLimit({ clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers }, 'general');
+    return { headers: bag.values };
   } catch (error) {
     // the REST surface's 429 body (api-v1.md section 7), for pages too
-    const limited = error instanceof AppError && error.code === 'RATE_LIMITED';
-    if (!limited) logError('shared read rate limit failed', error);
-    const detail = limited ? error.message : 'Service unavailable';
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return { headers: bag.values, refusal: { status: 429, detail: error.message } };
+    logError('shared read rate limit failed', error);
+    return { headers: bag.values, refusal: { status: 503, detail: 'Service unavailable' } };
+  }
+}
+
+function refuse(res: ServerResponse, refusal: { status: number; detail: string }, headers: Record<string, string>) {
+  res.writeHead(refusal.status, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: refusal.detail }));
+}
+
+async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer) {
+  const { headers, refusal } = await limitVisitor(req);
+  if (refusal) {
     for (const [name, value] of Object.entries(answer.headers)) if (KEPT_ON_REFUSAL.test(name)) headers[name] = value;
-    res.writeHead(limited ? 429 : 503, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify({ detail }));
-    return;
+    return refuse(res, refusal, headers);
   }
   Object.assign(headers, answer.headers, { etag: answer.etag });
   if (matchesIfNoneMatch(headerValue(req.headers['if-none-match']), answer.etag)) {

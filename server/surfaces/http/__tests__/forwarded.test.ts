@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '../../../context';
 import { requestOrigin } from '../../../request-origin';
+import { COUNTED_VIEW_HEADER } from '../counted-view';
 import { frontListener } from '../front';
 import { isSameOrigin } from '../same-origin';
 
@@ -66,7 +67,10 @@ describe('isSameOrigin (CSRF guard of dashboard writes and the consent form)', (
 describe('the HTTP front while APP_URL is unset', () => {
   async function front(proxyHops: number) {
     const server = http.createServer(
-      frontListener((req, res) => res.end(JSON.stringify({ origin: requestOrigin(), ip: req.headers[CLIENT_IP_HEADER] })), { proxyHops, appUrlConfigured: false }),
+      frontListener((req, res) => res.end(JSON.stringify({ origin: requestOrigin(), ip: req.headers[CLIENT_IP_HEADER], counted: req.headers[COUNTED_VIEW_HEADER] })), {
+        proxyHops,
+        appUrlConfigured: false,
+      }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
@@ -96,6 +100,13 @@ describe('the HTTP front while APP_URL is unset', () => {
     const direct = await get({ host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4' });
     expect(JSON.parse(direct.body)).toEqual({ origin: 'http://localhost:3000', ip: '127.0.0.1' });
     expect((await get({ host: 'evil.example' })).status).toBe(421);
+    await close();
+  });
+
+  it('drops a counted-view mark a client sends: only the front itself counts a page view', async () => {
+    const { get, close } = await front(0);
+    const sent = await get({ host: 'localhost:3000', [COUNTED_VIEW_HEADER]: '00'.repeat(16) });
+    expect(JSON.parse(sent.body)).toEqual({ origin: 'http://localhost:3000', ip: '127.0.0.1' });
     await close();
   });
 });

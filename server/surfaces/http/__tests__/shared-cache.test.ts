@@ -3,11 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { publishInvalidation } from '@/server/cache-bus';
+import { COUNTED_VIEW_HEADER, isCountedView } from '../counted-view';
 import { serveSharedRead, sharedCacheSize } from '../shared-cache';
+import { insideOneRateWindow } from '@/tests/http';
 
 // The front's shared cache over real HTTP, with a stand-in for Next's renderer that counts its renders
 // and answers what a test sets: the cache decides what to keep and what to serve without it.
 let renders = 0;
+/** the counted-view header of each request Next was asked to render */
+let countedViews: (string | undefined)[] = [];
 const CURRENT_TAG = '"current"';
 let answer: { status: number; headers: Record<string, string>; body: string; delayMs?: number };
 let server: http.Server;
@@ -17,6 +21,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const render = () => {
       renders++;
+      countedViews.push(req.headers[COUNTED_VIEW_HEADER] as string | undefined);
       // as the REST surface answers a client that holds the current bytes
       if (req.headers['if-none-match'] === CURRENT_TAG) return void res.writeHead(304).end();
       const { status, headers, body, delayMs = 0 } = answer;
@@ -33,6 +38,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   publishInvalidation('content');
   renders = 0;
+  countedViews = [];
   answer = { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'rsc', 'X-Frame-Options': 'DENY' }, body: PAGE_ONE };
 });
 
@@ -149,6 +155,7 @@ it('keeps /health for one second', async () => {
 });
 
 it('keeps CORS and framing headers on a 429 it answers, and honours gzip;q=0', async () => {
+  await insideOneRateWindow();
   answer = { status: 200, headers: { ...CONTENT }, body: `{"title":"${'x'.repeat(2_000)}"}` };
   const client = { 'x-shipnote-client-ip': '198.51.100.7' };
   await (await get('/api/v1/changelog/acme-cors', client)).text();
@@ -187,4 +194,24 @@ it('fills the cache from a revalidating client too, then answers it 304', async 
   const etag = (await get('/api/v1/changelog/acme-1/feed')).headers.get('etag')!;
   expect((await get('/api/v1/changelog/acme-1/feed', { 'if-none-match': etag })).status).toBe(304);
   expect(renders).toBe(1);
+});
+
+it('counts a page view once, hit or miss: Next renders a miss marked as counted, and a visitor past the limit gets the 429', async () => {
+  await insideOneRateWindow();
+  const client = { 'x-shipnote-client-ip': '203.0.113.9' };
+  await (await get('/changelog/acme-counted', client)).text();
+  await (await get('/api/v1/changelog/acme-counted', client)).text();
+  // the page's procedures see a view the front counted; the REST surface counts its own requests
+  expect(countedViews.map((value) => value !== undefined && isCountedView(new Headers({ [COUNTED_VIEW_HEADER]: value })))).toEqual([true, false]);
+  let last = await get('/changelog/acme-counted', client);
+  for (let i = 0; i < 100 && last.status !== 429; i++) {
+    await last.text();
+    last = await get('/changelog/acme-counted', client);
+  }
+  expect(last.status).toBe(429);
+  publishInvalidation('content');
+  const refusedMiss = await get('/changelog/acme-counted', client);
+  expect(refusedMiss.status).toBe(429);
+  expect(refusedMiss.headers.get('retry-after')).not.toBeNull();
+  expect(renders).toBe(2);
 });
