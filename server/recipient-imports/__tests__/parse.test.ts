@@ -3,6 +3,22 @@ import { AppError } from '@/server/errors';
 import { planImport } from '@/server/recipient-imports/plan';
 import { parseImportCsv } from '@/server/recipients/csv-import';
 
+/** Other work waiting for the event loop: how many turns it gets while `work` runs. */
+async function turnsWhile<T>(work: Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const other = () => {
+    turns++;
+    if (running) setImmediate(other);
+  };
+  setImmediate(other);
+  try {
+    return { result: await work, turns };
+  } finally {
+    running = false;
+  }
+}
+
 describe('parseImportCsv', () => {
   it('reads the columns by name in any order, keeps each row status, and leaves out what it cannot read with the row and the reason', async () => {
     const parsed = await parseImportCsv(
@@ -57,16 +73,7 @@ describe('parseImportCsv', () => {
     // rows of 200 bytes with a 3-byte character; 64 KB slices cut some of them in the middle
     const names = Array.from({ length: 10_000 }, (_, i) => `${'€'.repeat(60)}${i}`);
     const csv = ['email,name', ...names.map((name, i) => `r${i}@example.test,${name}`)].join('\n');
-    // other work waiting for the loop: counts the turns it gets while the file is read
-    let turns = 0;
-    let reading = true;
-    const other = () => {
-      turns++;
-      if (reading) setImmediate(other);
-    };
-    setImmediate(other);
-    const parsed = await parseImportCsv(csv);
-    reading = false;
+    const { result: parsed, turns } = await turnsWhile(parseImportCsv(csv));
     expect(parsed.skipped).toEqual([]);
     expect(parsed.rows.map((row) => row.entry.name)).toEqual(names);
     // one turn per 64 KB slice (31) and per 500 rows checked (20); read at once, it was 1 turn
@@ -77,15 +84,7 @@ describe('parseImportCsv', () => {
     const parsed = await parseImportCsv(['email,name', ...Array.from({ length: 10_000 }, (_, i) => `r${i}@example.test,New ${i}`)].join('\n'));
     // half the file names recipients already on the list, under another name
     const stored = parsed.rows.slice(0, 5_000).map((row, i) => ({ id: `id-${i}`, email: row.entry.email, name: 'Old', externalId: null, attributes: {}, status: 'active' as const }));
-    let turns = 0;
-    let planning = true;
-    const other = () => {
-      turns++;
-      if (planning) setImmediate(other);
-    };
-    setImmediate(other);
-    const plan = await planImport(stored, parsed, 5_000);
-    planning = false;
+    const { result: plan, turns } = await turnsWhile(planImport(stored, parsed, 5_000));
     expect(plan.summary).toMatchObject({ create: 5_000, update: 5_000 });
     expect(plan.report[0]).toMatchObject({ line: 2, action: 'update', changes: [{ field: 'name', before: 'Old', after: 'New 0' }] });
     // one turn per 1,000 rows reported, and one after the upsert's plan and the report
