@@ -34,3 +34,8 @@ export function conditionalResponse(req: Request, body: string, headers: Headers
   }
   return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
 }
+
+/** A node request header as one string: repeated ones joined, as fetch's Headers would. */
+export function headerValue(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_IP_HEADER } from '../../context';
 import { answerBannerHttp, BANNER_EVENTS_PREFLIGHT_HEADERS, BANNER_PREFLIGHT_HEADERS, type HttpAnswer } from './banner';
+import { headerValue } from './conditional';
 import { isWidgetPath, serveWidget } from './widget-asset';
 
 const BANNER_PATH = '/api/v1/banner';
@@ -49,6 +50,3 @@ function write(req: IncomingMessage, res: ServerResponse, answer: HttpAnswer) {
   res.writeHead(answer.status, answer.headers).end(answer.body === null || req.method === 'HEAD' ? undefined : answer.body);
 }
 
-function headerValue(value: string | string[] | undefined): string | null {
-  return Array.isArray(value) ? value.join(', ') : (value ?? null);
-}

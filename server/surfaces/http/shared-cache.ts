@@ -11,7 +11,7 @@ import { requestOrigin } from '../../request-origin';
 import { HeaderBag } from './banner';
 import { captureResponse } from './capture-response';
 import { COUNTED_VIEW_HEADER, countedViewProof } from './counted-view';
-import { cacheControlOf, etagOf, matchesIfNoneMatch } from './conditional';
+import { cacheControlOf, etagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
  * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
@@ -226,6 +226,3 @@ export function sharedCacheSize(): { entries: number; bytes: number } {
   return { entries: state.answers.size, bytes: state.bytes };
 }
 
-function headerValue(value: string | string[] | undefined): string | null {
-  return Array.isArray(value) ? value.join(', ') : (value ?? null);
-}
