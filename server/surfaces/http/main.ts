@@ -13,6 +13,7 @@ import { closeSharedRedis } from '../../redis';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
 import { serveSharedRead } from './shared-cache';
+import { countPublicPageView } from './page-views';
 import { frontListener } from './front';
 import { routeToRestSurface } from './rest-route';
 import { prepareAuthEnvironment } from './runtime';
@@ -51,6 +52,8 @@ async function main() {
     if (handleFastPath(req, res)) return;
     // published content and /health from memory (not in development, where the code changes under them)
     if (!dev && serveSharedRead(req, res, () => render(req, res))) return;
+    // the other views of a public page, counted once here as the cached ones are
+    if (countPublicPageView(req, res, () => render(req, res))) return;
     render(req, res);
   };
   const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));

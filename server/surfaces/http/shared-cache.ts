@@ -3,14 +3,9 @@ import { gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
-import { CLIENT_IP_HEADER } from '../../context';
-import { AppError } from '../../errors';
-import { logError } from '../../log';
-import { enforceRateLimit } from '../../rate-limit/enforce';
 import { requestOrigin } from '../../request-origin';
-import { HeaderBag } from './banner';
 import { captureResponse } from './capture-response';
-import { COUNTED_VIEW_HEADER, countedViewProof } from './counted-view';
+import { countView, refuseView, renderCountedView } from './page-views';
 import { cacheControlOf, etagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
@@ -30,7 +25,7 @@ interface SharedRead {
   ttlMs: number;
   /** a request carrying credentials is left to Next: its actor may be limited otherwise */
   anonymousOnly: boolean;
-  /** a miss is counted here too, before Next renders it (pages: counted-view.ts); REST counts its own */
+  /** a miss is counted here too, before Next renders it (pages: page-views.ts); REST counts its own */
   countsMisses: boolean;
 }
 
@@ -142,12 +137,7 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
   };
   if (!read.countsMisses) keepAndRender();
   else {
-    void limitVisitor(req).then(({ headers, refusal }) => {
-      if (refusal) return refuse(res, refusal, headers);
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      req.headers[COUNTED_VIEW_HEADER] = countedViewProof();
-      keepAndRender();
-    });
+    void countView(req).then((count) => renderCountedView(req, res, count, keepAndRender));
   }
   return true;
 }
@@ -184,30 +174,11 @@ function forget(state: SharedCache, key: string, answer: SharedAnswer) {
   state.bytes -= answer.size;
 }
 
-/** Counts the request against the visitor's public limit: their rate-limit headers, and why not when refused. */
-async function limitVisitor(req: IncomingMessage): Promise<{ headers: Record<string, string>; refusal?: { status: number; detail: string } }> {
-  const bag = new HeaderBag();
-  try {
-    // the same public limit the REST surface or Next's render would have applied
-    await enforceRateLimit({ clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers }, 'general');
-    return { headers: bag.values };
-  } catch (error) {
-    // the REST surface's 429 body (api-v1.md section 7), for pages too
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') return { headers: bag.values, refusal: { status: 429, detail: error.message } };
-    logError('shared read rate limit failed', error);
-    return { headers: bag.values, refusal: { status: 503, detail: 'Service unavailable' } };
-  }
-}
-
-function refuse(res: ServerResponse, refusal: { status: number; detail: string }, headers: Record<string, string>) {
-  res.writeHead(refusal.status, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: refusal.detail }));
-}
-
 async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer) {
-  const { headers, refusal } = await limitVisitor(req);
+  const { headers, refusal } = await countView(req);
   if (refusal) {
     for (const [name, value] of Object.entries(answer.headers)) if (KEPT_ON_REFUSAL.test(name)) headers[name] = value;
-    return refuse(res, refusal, headers);
+    return refuseView(res, refusal, headers);
   }
   Object.assign(headers, answer.headers, { etag: answer.etag });
   if (matchesIfNoneMatch(headerValue(req.headers['if-none-match']), answer.etag)) {

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { COUNTED_VIEW_HEADER, isCountedView } from '../counted-view';
+import { countPublicPageView } from '../page-views';
+import { insideOneRateWindow, randomClientIp } from '@/tests/http';
+
+// The public page views the shared cache does not serve (query strings, the client router's RSC
+// requests), over real HTTP with a stand-in for Next that records what it was asked to render.
+let rendered: { url: string; counted: boolean }[] = [];
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const render = () => {
+      const proof = req.headers[COUNTED_VIEW_HEADER] as string | undefined;
+      rendered.push({ url: req.url ?? '', counted: proof !== undefined && isCountedView(new Headers({ [COUNTED_VIEW_HEADER]: proof })) });
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>page</html>');
+    };
+    if (!countPublicPageView(req, res, render)) render();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  rendered = [];
+});
+
+const get = (path: string, ip: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'x-shipnote-client-ip': ip, ...headers } });
+
+it('counts each view of a public page once, with a query string or as an RSC request, and marks it counted for Next', async () => {
+  await insideOneRateWindow();
+  const ip = randomClientIp();
+  const views = [get('/changelog/acme-1?utm_source=mail', ip), get('/pub/acme', ip, { rsc: '1' }), get('/kb/acme-docs?q=x', ip)];
+  const answers = await Promise.all(views);
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  expect(rendered.every((view) => view.counted)).toBe(true);
+  // one count per view: three views leave 97 of the 100
+  expect(Math.min(...answers.map((answer) => Number(answer.headers.get('ratelimit-remaining'))))).toBe(97);
+});
+
+it('answers the 429 itself once the visitor is past the limit, and Next is not asked to render', async () => {
+  await insideOneRateWindow();
+  const ip = randomClientIp();
+  let last = await get('/blog/acme-post?page=1', ip);
+  for (let i = 2; i <= 101 && last.status !== 429; i++) {
+    await last.text();
+    last = await get(`/blog/acme-post?page=${i}`, ip);
+  }
+  expect(last.status).toBe(429);
+  expect(last.headers.get('retry-after')).not.toBeNull();
+  expect(await last.json()).toEqual({ detail: expect.stringMatching(/rate limit/i) });
+  expect(rendered).toHaveLength(100);
+});
+
+it('leaves every other URL to Next uncounted, and drops nothing it was not asked about', async () => {
+  const ip = randomClientIp();
+  for (const path of ['/dashboard', '/changelog/acme-1/extra', '/pub/acme/subscribe', '/changelog/Acme', '/api/v1/changelog/acme-1']) {
+    const answer = await get(path, ip);
+    expect(answer.headers.get('ratelimit-limit')).toBeNull();
+  }
+  expect(rendered.map((view) => view.counted)).toEqual([false, false, false, false, false]);
+});

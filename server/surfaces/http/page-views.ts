@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLIENT_IP_HEADER } from '../../context';
+import { AppError } from '../../errors';
+import { logError } from '../../log';
+import { enforceRateLimit } from '../../rate-limit/enforce';
+import { HeaderBag } from './banner';
+import { COUNTED_VIEW_HEADER, countedViewProof } from './counted-view';
+
+/** The public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>), with any query string. */
+const PUBLIC_PAGE = /^\/(?:changelog|blog|kb|pub)\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\?|$)/;
+
+export interface ViewCount {
+  /** the visitor's RateLimit-* headers */
+  headers: Record<string, string>;
+  refusal?: { status: number; detail: string };
+}
+
+/** Counts a request against the visitor's public limit: their rate-limit headers, and why not when refused. */
+export async function countView(req: IncomingMessage): Promise<ViewCount> {
+  const bag = new HeaderBag();
+  try {
+    // the same public limit the REST surface or Next's render would have applied
+    await enforceRateLimit({ clientIp: String(req.headers[CLIENT_IP_HEADER] ?? '127.0.0.1'), resHeaders: bag as unknown as Headers }, 'general');
+    return { headers: bag.values };
+  } catch (error) {
+    // the REST surface's 429 body (api-v1.md section 7), for pages too
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return { headers: bag.values, refusal: { status: 429, detail: error.message } };
+    logError('public page rate limit failed', error);
+    return { headers: bag.values, refusal: { status: 503, detail: 'Service unavailable' } };
+  }
+}
+
+export function refuseView(res: ServerResponse, refusal: { status: number; detail: string }, headers: Record<string, string>) {
+  res.writeHead(refusal.status, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: refusal.detail }));
+}
+
+/** Lets Next render a view counted here: the visitor's headers on the answer, the proof on the request. */
+export function renderCountedView(req: IncomingMessage, res: ServerResponse, count: ViewCount, render: () => void) {
+  if (count.refusal) return refuseView(res, count.refusal, count.headers);
+  for (const [name, value] of Object.entries(count.headers)) res.setHeader(name, value);
+  req.headers[COUNTED_VIEW_HEADER] = countedViewProof();
+  render();
+}
+
+/**
+ * A public page the shared cache does not serve (a query string, the client router's RSC request, any
+ * method): the view is counted here all the same, once, so a visitor past the limit gets the 429 and
+ * never a page whose procedures failed. Returns false for every other URL.
+ */
+export function countPublicPageView(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
+  if (!PUBLIC_PAGE.test(req.url ?? '')) return false;
+  void countView(req).then((count) => renderCountedView(req, res, count, render));
+  return true;
+}
