@@ -2,6 +2,7 @@ import { accountsRouter } from './accounts/router';
 import { apiTokensRouter } from './api-tokens/router';
 import { bannerRouter } from './banner/router';
 import { blogPostsRouter, changelogsRouter, contentRouter, kbSetsRouter } from './content/router';
+import { releaseEmailSendRouter } from './content/release-email-router';
 import { emailRouter } from './email/router';
 import { commitsRouter } from './commits/router';
 import { mailingListsRouter } from './mailing-lists/router';
@@ -15,7 +16,7 @@ import { subscriptionsRouter } from './subscriptions/router';
 import { suppressionsRouter } from './suppressions/router';
 import { unsubscribeRouter } from './unsubscribe/router';
 import { verificationRouter } from './verification/router';
-import { createCallerFactory, router } from './trpc';
+import { createCallerFactory, mergeRouters, router } from './trpc';
 
 export const appRouter = router({
   service: serviceRouter,
@@ -32,7 +33,7 @@ export const appRouter = router({
   mailingLists: mailingListsRouter,
   recipients: recipientsRouter,
   recipientImports: recipientImportsRouter,
-  releaseEmails: releaseEmailsRouter,
+  releaseEmails: mergeRouters(releaseEmailSendRouter, releaseEmailsRouter),
   email: emailRouter,
   suppressions: suppressionsRouter,
   subscriptions: subscriptionsRouter,

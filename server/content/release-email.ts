@@ -2,7 +2,10 @@ import type { SendContentKind } from '@/db/schema';
 import type { ProjectScope } from '../auth/actor';
 import { AppError } from '../errors';
 import { getListRow } from '../mailing-lists/internal';
+import { previewSend } from '../release-emails/preview';
+import type { TSend, TSendPreview, TStartSendInput } from '../release-emails/schemas';
 import { startSend } from '../release-emails/start';
+import { freezeItem } from './email-item';
 import type { AnyContentKind } from './kind';
 
 /** The kinds a release email can carry. */
@@ -18,5 +21,16 @@ export async function checkReleaseEmailTarget(ctx: ProjectScope, kind: Pick<AnyC
 
 /** Queues the release email of a just published item, in the caller's transaction (`ctx.db`). */
 export async function queueReleaseEmail(ctx: ProjectScope & { userId?: string }, kind: Pick<AnyContentKind, 'kind'>, id: string, listId: string) {
-  return startSend({ ctx, input: { list_id: listId, kind: kind.kind as SendContentKind, id } });
+  return sendReleaseEmail({ ctx, input: { list_id: listId, kind: kind.kind as SendContentKind, id } });
+}
+
+/** send_release_email: a published changelog or blog post to a list's active recipients. */
+export async function sendReleaseEmail(args: { ctx: ProjectScope & { userId?: string }; input: TStartSendInput }): Promise<TSend> {
+  // rendered before the send's transaction: PGlite runs one connection, which a transaction holds
+  return startSend(args, await freezeItem(args.ctx, args.input.kind, args.input.id));
+}
+
+/** The send dialog's preview of the same email. */
+export async function previewReleaseEmail(args: { ctx: ProjectScope; input: TStartSendInput }): Promise<TSendPreview> {
+  return previewSend(args, await freezeItem(args.ctx, args.input.kind, args.input.id));
 }

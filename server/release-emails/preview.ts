@@ -1,14 +1,16 @@
 import { config } from '../config';
 import { getListRow, type ProjectScope } from '../mailing-lists/internal';
 import { countAudience } from './audience';
-import { freezeItem } from './content';
-import { frameEmail } from './render';
+import { frameEmail, type FrozenItem } from './render';
 import type { TSendPreview, TStartSendInput } from './schemas';
 
 /** The send dialog: the list, how many would receive the item, and the email as they would see it. */
-export async function previewSend({ ctx, input }: { ctx: ProjectScope; input: TStartSendInput }): Promise<TSendPreview> {
+export async function previewSend(
+  { ctx, input }: { ctx: ProjectScope; input: TStartSendInput },
+  frozen: Omit<FrozenItem, 'listName'>,
+): Promise<TSendPreview> {
   const list = await getListRow(ctx.db, ctx.projectId, input.list_id);
-  const item = { ...(await freezeItem(ctx, input.kind, input.id)), listName: list.name };
+  const item = { ...frozen, listName: list.name };
   const audience = await countAudience(ctx.db, ctx.projectId, list.id, input.kind, input.id);
   const { html, text } = frameEmail(item, { email: 'recipient@example.com', unsubscribeUrl: `${config.appUrl}/unsubscribe/…` });
   return {

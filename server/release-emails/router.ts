@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { projectProcedure, router } from '../trpc';
 import { getSend, listSends } from './get';
 import { listDeliveries } from './ledger';
-import { previewSend } from './preview';
 import { retryFailures } from './retry';
-import { ZLedgerInput, ZLedgerPage, ZRetryResult, ZSend, ZSendIdInput, ZSendPreview, ZStartSendInput } from './schemas';
-import { startSend } from './start';
+import { ZLedgerInput, ZLedgerPage, ZRetryResult, ZSend, ZSendIdInput } from './schemas';
 
-/** Release emails: the MCP tool send_release_email and the dashboard, one procedure per verb. No REST route. */
+/**
+ * Release emails: the MCP tool send_release_email and the dashboard, one procedure per verb. No REST
+ * route. Previewing and sending an item are the content domain's (content/release-email-router.ts), which
+ * renders the item; root.ts serves both under `releaseEmails`.
+ */
 export const releaseEmailsRouter = router({
-  preview: projectProcedure.input(ZStartSendInput).output(ZSendPreview).query(({ ctx, input }) => previewSend({ ctx, input })),
-  send: projectProcedure.meta({ rateLimit: 'write' }).input(ZStartSendInput).output(ZSend).mutation(({ ctx, input }) => startSend({ ctx, input })),
   list: projectProcedure.output(z.array(ZSend)).query(({ ctx }) => listSends({ ctx })),
   get: projectProcedure.input(ZSendIdInput).output(ZSend).query(({ ctx, input }) => getSend({ ctx, input })),
   ledger: projectProcedure.input(ZLedgerInput).output(ZLedgerPage).query(({ ctx, input }) => listDeliveries({ ctx, input })),

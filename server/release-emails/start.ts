@@ -2,18 +2,19 @@ import { emailSends } from '@/db/schema';
 import { AppError } from '../errors';
 import { lockList, type ProjectScope } from '../mailing-lists/internal';
 import { insertAudience } from './audience';
-import { freezeItem } from './content';
 import { getSendRow, wakeWorker } from './internal';
+import type { FrozenItem } from './render';
 import type { TSend, TStartSendInput } from './schemas';
 
 /**
- * send_release_email: renders the item once and freezes the audience (the list's active recipients
- * now) in one transaction; the worker delivers from there. The list stays locked meanwhile, so two
- * sends of one item to one list cannot both reach a recipient.
+ * send_release_email: the item, rendered once by its caller, and its audience (the list's active
+ * recipients now) frozen in one transaction; the worker delivers from there. The list stays locked
+ * meanwhile, so two sends of one item to one list cannot both reach a recipient.
  */
-export async function startSend({ ctx, input }: { ctx: ProjectScope & { userId?: string }; input: TStartSendInput }): Promise<TSend> {
-  // rendered before the transaction: PGlite runs one connection, which the transaction holds
-  const item = await freezeItem(ctx, input.kind, input.id);
+export async function startSend(
+  { ctx, input }: { ctx: ProjectScope & { userId?: string }; input: TStartSendInput },
+  item: Omit<FrozenItem, 'listName'>,
+): Promise<TSend> {
   const sendId = await ctx.db.transaction(async (tx) => {
     const list = await lockList(tx, ctx.projectId, input.list_id);
     const [send] = await tx

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { emailVerificationTokens } from '@/db/schema';
-import { markUserVerified } from '../accounts/mark-verified';
+import { markUserVerified } from './mark-verified';
 import { hashSecret } from '../auth/tokens';
 import { AppError } from '../errors';
 

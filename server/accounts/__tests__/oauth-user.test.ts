@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '@/db/client';
 import { users } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { createTestUser, uniqueEmail } from '@/tests/factories';
-import { markUserVerified } from '../mark-verified';
+import { markUserVerified } from '../../verification/mark-verified';
 import { authenticateUser } from '../get-user';
 import { findOrCreateOAuthUser } from '../oauth-user';
 

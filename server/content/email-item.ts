@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { projects } from '@/db/schema';
 import type { SendContentKind } from '@/db/schema';
-import { getItem } from '../content/get';
-import { BLOG_POST, CHANGELOG } from '../content/kinds';
 import { AppError } from '../errors';
-import type { ProjectScope } from '../mailing-lists/internal';
+import type { ProjectScope } from '../auth/actor';
 import { firstHeading } from '../markdown/structure';
 import { renderMarkdown } from '../markdown/render';
 import { markdownToText } from '../markdown/text';
 import { escapeHtml } from '../email/html';
-import type { FrozenItem } from './render';
+import type { FrozenItem } from '../release-emails/render';
+import { getItem } from './get';
+import { BLOG_POST, CHANGELOG } from './kinds';
 
 /** A published changelog or blog post of the project, rendered for email; drafts are refused. */
 export async function freezeItem(ctx: ProjectScope, kind: SendContentKind, id: string): Promise<Omit<FrozenItem, 'listName'>> {
