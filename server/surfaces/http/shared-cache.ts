@@ -79,6 +79,8 @@ interface SharedAnswer {
 interface SharedCache {
   answers: Map<string, SharedAnswer>;
   bytes: number;
+  /** misses Next is rendering now, by key: other requests for the same URL wait for their answer */
+  pending: Map<string, Promise<SharedAnswer | null>>;
   /** bumped by every content write: a render that started before one is not kept */
   generation: number;
 }
@@ -89,10 +91,12 @@ declare global {
 
 function cache(): SharedCache {
   if (!globalThis.__shipnoteSharedCache) {
-    const state: SharedCache = { answers: new Map(), bytes: 0, generation: 0 };
+    const state: SharedCache = { answers: new Map(), bytes: 0, pending: new Map(), generation: 0 };
     onInvalidation('content', () => {
       state.answers.clear();
       state.bytes = 0;
+      // renders begun before the write are not kept: later requests begin their own
+      state.pending.clear();
       state.generation++;
     });
     globalThis.__shipnoteSharedCache = state;
@@ -121,8 +125,24 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
     return true;
   }
   if (hit) forget(state, key, hit);
+  // a miss already being rendered for this URL: wait for its answer instead of rendering it again
+  const pending = state.pending.get(key);
+  if (pending) {
+    void pending.then((answer) => (answer ? answerFromCache(req, res, answer) : renderMiss(req, res, read, key, render)));
+    return true;
+  }
+  renderMiss(req, res, read, key, render);
+  return true;
+}
+
+/** Next renders a miss; a GET's 200 is kept for the next visitor, and meanwhile shared with the same URL's other misses. */
+function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void) {
+  const state = cache();
+  const settle = req.method === 'GET' ? awaitedBy(state, key) : undefined;
+  // refused, too large to keep, or the client went away: whoever waited renders their own
+  res.once('close', () => settle?.(null));
   const keepAndRender = () => {
-    if (req.method === 'GET') {
+    if (settle) {
       // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
       // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
       delete req.headers['accept-encoding'];
@@ -131,15 +151,24 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
       captureResponse(res, MAX_ENTRY_BYTES, (response) => {
         const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
         if (answer) keep(state, key, answer);
+        settle(answer);
       });
     }
     render();
   };
   if (!read.countsMisses) keepAndRender();
-  else {
-    void countView(req).then((count) => renderCountedView(req, res, count, keepAndRender));
-  }
-  return true;
+  else void countView(req).then((count) => renderCountedView(req, res, count, keepAndRender));
+}
+
+/** Marks `key` as being rendered; the function returned hands the outcome to whoever waits for it. */
+function awaitedBy(state: SharedCache, key: string): (answer: SharedAnswer | null) => void {
+  let resolve!: (answer: SharedAnswer | null) => void;
+  const outcome = new Promise<SharedAnswer | null>((done) => (resolve = done));
+  state.pending.set(key, outcome);
+  return (answer) => {
+    if (state.pending.get(key) === outcome) state.pending.delete(key);
+    resolve(answer);
+  };
 }
 
 function sharedAnswerOf(read: SharedRead, key: string, response: { status: number; headers: Map<string, string>; body: Buffer }): SharedAnswer | null {

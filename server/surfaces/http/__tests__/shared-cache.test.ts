@@ -86,6 +86,37 @@ it('renders again after any content write, and never keeps a render that started
   expect(renders).toBe(3);
 });
 
+it('renders a URL once however many visitors miss it at the same time, each answered with their own count', async () => {
+  answer = { ...answer, delayMs: 100 };
+  const visitors = ['192.0.2.61', '192.0.2.62', '192.0.2.63', '192.0.2.64', '192.0.2.65'];
+  const answers = await Promise.all(visitors.map((ip) => get('/changelog/acme-rush', { 'x-shipnote-client-ip': ip })));
+  expect(await Promise.all(answers.map((a) => a.text()))).toEqual(visitors.map(() => PAGE_ONE));
+  expect(renders).toBe(1);
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+  // every visitor counted once, the one Next rendered for included
+  expect(answers.map((a) => Number(a.headers.get('ratelimit-remaining')))).toEqual(visitors.map(() => 99));
+});
+
+it('lets each waiting visitor be answered by Next when the first answer is not kept', async () => {
+  answer = { ...answer, status: 404, delayMs: 50 };
+  const answers = await Promise.all([1, 2, 3].map(() => get('/kb/acme-gone')));
+  expect(answers.map((a) => a.status)).toEqual([404, 404, 404]);
+  expect(renders).toBe(3);
+});
+
+it('does not make visitors after a content write wait for a render that began before it', async () => {
+  answer = { ...answer, body: '<html>before</html>', delayMs: 150 };
+  const finished: string[] = [];
+  const before = get('/blog/acme-write').then(async (a) => finished.push(await a.text()));
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  publishInvalidation('content');
+  answer = { ...answer, body: '<html>after</html>', delayMs: 0 };
+  const after = get('/blog/acme-write').then(async (a) => finished.push(await a.text()));
+  await Promise.all([before, after]);
+  expect(finished).toEqual(['<html>after</html>', '<html>before</html>']);
+  expect(renders).toBe(2);
+});
+
 it('keeps only HTML 200s without cookies, and leaves RSC requests, other paths and HEAD misses to Next', async () => {
   answer = { ...answer, status: 404 };
   await (await get('/kb/missing')).text();
