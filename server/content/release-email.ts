@@ -32,5 +32,5 @@ export async function sendReleaseEmail(args: { ctx: ProjectScope & { userId?: st
 
 /** The send dialog's preview of the same email. */
 export async function previewReleaseEmail(args: { ctx: ProjectScope; input: TStartSendInput }): Promise<TSendPreview> {
-  return previewSend(args, await freezeItem(args.ctx, args.input.kind, args.input.id));
+  return previewSend(args, () => freezeItem(args.ctx, args.input.kind, args.input.id));
 }

@@ -7,10 +7,11 @@ import type { TSendPreview, TStartSendInput } from './schemas';
 /** The send dialog: the list, how many would receive the item, and the email as they would see it. */
 export async function previewSend(
   { ctx, input }: { ctx: ProjectScope; input: TStartSendInput },
-  frozen: Omit<FrozenItem, 'listName'>,
+  freeze: () => Promise<Omit<FrozenItem, 'listName'>>,
 ): Promise<TSendPreview> {
+  // the list first: an unknown one costs no rendering
   const list = await getListRow(ctx.db, ctx.projectId, input.list_id);
-  const item = { ...frozen, listName: list.name };
+  const item = { ...(await freeze()), listName: list.name };
   const audience = await countAudience(ctx.db, ctx.projectId, list.id, input.kind, input.id);
   const { html, text } = frameEmail(item, { email: 'recipient@example.com', unsubscribeUrl: `${config.appUrl}/unsubscribe/…` });
   return {

@@ -5,9 +5,13 @@ import { logError } from '../../log';
 import { enforceRateLimit } from '../../rate-limit/enforce';
 import { HeaderBag } from './banner';
 import { COUNTED_VIEW_HEADER, countedViewProof } from './counted-view';
+import { isRestUrl } from './rest-route';
 
-/** The public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>), with any query string. */
-const PUBLIC_PAGE = /^\/(?:changelog|blog|kb|pub)\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\?|$)/;
+/**
+ * The public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>) as Next routes them:
+ * any one segment after them, since Next renders a malformed slug's 404 through the same procedures.
+ */
+const PUBLIC_PAGE_SECTIONS = new Set(['changelog', 'blog', 'kb', 'pub']);
 
 export interface ViewCount {
   /** the visitor's RateLimit-* headers */
@@ -43,12 +47,25 @@ export function renderCountedView(req: IncomingMessage, res: ServerResponse, cou
 }
 
 /**
- * A public page the shared cache does not serve (a query string, the client router's RSC request, any
- * method): the view is counted here all the same, once, so a visitor past the limit gets the 429 and
- * never a page whose procedures failed. Returns false for every other URL.
+ * A public page the shared cache does not serve (a query string, the client router's RSC request, a
+ * path spelled otherwise, any method): the view is counted here all the same, once, so a visitor past
+ * the limit gets the 429 and never a page whose procedures failed. Returns false for every other URL.
  */
 export function countPublicPageView(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
-  if (!PUBLIC_PAGE.test(req.url ?? '')) return false;
+  if (!isPublicPageView(req)) return false;
   void countView(req).then((count) => renderCountedView(req, res, count, render));
   return true;
+}
+
+function isPublicPageView(req: IncomingMessage): boolean {
+  const url = req.url ?? '/';
+  // the client router's prefetches get the route tree only, no procedure runs; the markdown twins are REST's
+  if ((req.headers.rsc && req.headers['next-router-prefetch']) || isRestUrl(url)) return false;
+  // as Next reads the path: percent-encoding, dot segments and backslashes do not hide a page
+  try {
+    const segments = new URL(url, 'http://front').pathname.split('/');
+    return segments.length === 3 && segments[2] !== '' && PUBLIC_PAGE_SECTIONS.has(decodeURIComponent(segments[1]!));
+  } catch {
+    return false;
+  }
 }

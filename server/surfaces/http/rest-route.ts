@@ -22,7 +22,7 @@ export function routeToRestSurface(req: IncomingMessage): void {
   req.url = REST_ROUTE_PATH;
 }
 
-function isRestUrl(url: string): boolean {
+export function isRestUrl(url: string): boolean {
   // Next answers a trailing slash with its 308 to the URL without it, which then comes back here
   const query = url.indexOf('?');
   if ((query === -1 ? url : url.slice(0, query)).endsWith('/')) return false;

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
 import { captureResponse } from './capture-response';
-import { countView, refuseView, renderCountedView } from './page-views';
+import { countView, refuseView, renderCountedView, type ViewCount } from './page-views';
 import { cacheControlOf, etagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
@@ -63,6 +64,8 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
 const ENTRY_OVERHEAD_BYTES = 1_024;
 const MAX_KEY_LENGTH = 1_024;
+/** how long a miss waits for another request's render of the same URL (serveMiss) */
+const WAIT_FOR_RENDER_MS = 500;
 // as Next's compression: smaller bodies gain nothing from gzip
 const GZIP_FROM_BYTES = 1_024;
 
@@ -119,45 +122,67 @@ export function serveSharedRead(req: IncomingMessage, res: ServerResponse, rende
   if (req.headers.rsc || req.headers['next-router-state-tree']) return false;
   const state = cache();
   const key = `${requestOrigin() ?? config.appUrl}${url}`;
-  const hit = state.answers.get(key);
-  if (hit && hit.expiresAt > performance.now()) {
+  const hit = freshAnswer(state, key);
+  if (hit) {
     void answerFromCache(req, res, hit);
     return true;
   }
-  if (hit) forget(state, key, hit);
-  // a miss already being rendered for this URL: wait for its answer instead of rendering it again
-  const pending = state.pending.get(key);
-  if (pending) {
-    void pending.then((answer) => (answer ? answerFromCache(req, res, answer) : renderMiss(req, res, read, key, render)));
-    return true;
-  }
-  renderMiss(req, res, read, key, render);
+  // a page view is counted before anything else, as a hit is (page-views.ts); REST counts its own misses
+  if (!read.countsMisses) void serveMiss(req, res, read, key, render);
+  else void countView(req).then((count) => (count.refusal ? refuseView(res, count.refusal, count.headers) : serveMiss(req, res, read, key, render, count)));
   return true;
 }
 
-/** Next renders a miss; a GET's 200 is kept for the next visitor, and meanwhile shared with the same URL's other misses. */
-function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void) {
+function freshAnswer(state: SharedCache, key: string): SharedAnswer | undefined {
+  const answer = state.answers.get(key);
+  if (answer && answer.expiresAt > performance.now()) return answer;
+  if (answer) forget(state, key, answer);
+  return undefined;
+}
+
+/**
+ * A miss: the answer of a render of the same URL already in progress (the first readers after a
+ * publish), else Next's own. A render takes tens of milliseconds; one that does not end within
+ * WAIT_FOR_RENDER_MS (a reader that never reads holds Next's stream) holds nobody else.
+ */
+async function serveMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void, count?: ViewCount) {
   const state = cache();
-  const settle = req.method === 'GET' ? awaitedBy(state, key) : undefined;
-  // refused, too large to keep, or the client went away: whoever waited renders their own
-  res.once('close', () => settle?.(null));
-  const keepAndRender = () => {
-    if (settle) {
-      // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
-      // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
-      delete req.headers['accept-encoding'];
-      delete req.headers['if-none-match'];
-      const generation = state.generation;
-      captureResponse(res, MAX_ENTRY_BYTES, (response) => {
+  const pending = state.pending.get(key);
+  if (pending) {
+    const answer = await Promise.race([pending, delay(WAIT_FOR_RENDER_MS, null)]);
+    if (req.socket.destroyed) return; // gone while it waited
+    const kept = answer ?? freshAnswer(state, key);
+    if (kept) return answerFromCache(req, res, kept, count);
+  }
+  renderMiss(req, res, read, key, render, count);
+}
+
+/** Next renders a miss; a GET's 200 is kept for the next visitor, and meanwhile shared with the same URL's other misses. */
+function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void, count?: ViewCount) {
+  const state = cache();
+  if (req.method === 'GET') {
+    const settle = awaitedBy(state, key);
+    // the client went away: whoever waited asks Next itself
+    res.once('close', () => settle(null));
+    // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
+    // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
+    delete req.headers['accept-encoding'];
+    delete req.headers['if-none-match'];
+    const generation = state.generation;
+    captureResponse(
+      res,
+      MAX_ENTRY_BYTES,
+      (response) => {
         const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
         if (answer) keep(state, key, answer);
         settle(answer);
-      });
-    }
-    render();
-  };
-  if (!read.countsMisses) keepAndRender();
-  else void countView(req).then((count) => renderCountedView(req, res, count, keepAndRender));
+      },
+      // not a 200, or too large to keep: known before the last byte leaves
+      () => settle(null),
+    );
+  }
+  if (count) renderCountedView(req, res, count, render);
+  else render();
 }
 
 /** Marks `key` as being rendered; the function returned hands the outcome to whoever waits for it. */
@@ -203,8 +228,9 @@ function forget(state: SharedCache, key: string, answer: SharedAnswer) {
   state.bytes -= answer.size;
 }
 
-async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer) {
-  const { headers, refusal } = await countView(req);
+/** `count`: the visitor's view when it was counted already (a page miss that waited for another's render). */
+async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer: SharedAnswer, count?: ViewCount) {
+  const { headers, refusal } = count ?? (await countView(req));
   if (refusal) {
     for (const [name, value] of Object.entries(answer.headers)) if (KEPT_ON_REFUSAL.test(name)) headers[name] = value;
     return refuseView(res, refusal, headers);

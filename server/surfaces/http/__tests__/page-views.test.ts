@@ -55,11 +55,34 @@ it('answers the 429 itself once the visitor is past the limit, and Next is not a
   expect(rendered).toHaveLength(100);
 });
 
-it('leaves every other URL to Next uncounted, and drops nothing it was not asked about', async () => {
+it('counts a page however its path is spelled, as Next reads it, malformed slugs included', async () => {
   const ip = randomClientIp();
-  for (const path of ['/dashboard', '/changelog/acme-1/extra', '/pub/acme/subscribe', '/changelog/Acme', '/api/v1/changelog/acme-1']) {
-    const answer = await get(path, ip);
-    expect(answer.headers.get('ratelimit-limit')).toBeNull();
+  for (const path of ['/changelog/%61cme-1', '/changelog/./acme-1', '/blog/x/../acme-post', '/changelog\\acme-1', '/kb/Not_A_Slug', '/%63hangelog/acme-1']) {
+    const status = await rawGet(path, ip);
+    expect(status, path).toBe(200);
   }
-  expect(rendered.map((view) => view.counted)).toEqual([false, false, false, false, false]);
+  expect(rendered.map((view) => view.counted)).toEqual([true, true, true, true, true, true]);
 });
+
+it('leaves every other URL to Next uncounted: prefetches, markdown twins, deeper paths', async () => {
+  const ip = randomClientIp();
+  const prefetch = await get('/pub/acme', ip, { rsc: '1', 'next-router-prefetch': '1' });
+  expect(prefetch.headers.get('ratelimit-limit')).toBeNull();
+  for (const path of ['/dashboard', '/changelog/acme-1/extra', '/pub/acme/subscribe', '/changelog/acme-1.md', '/api/v1/changelog/acme-1', '/changelog/']) {
+    const answer = await get(path, ip);
+    expect(answer.headers.get('ratelimit-limit'), path).toBeNull();
+  }
+  expect(rendered.map((view) => view.counted)).toEqual([false, false, false, false, false, false, false]);
+});
+
+/** A GET of the path exactly as written: fetch would resolve dot segments and backslashes itself. */
+function rawGet(path: string, ip: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}/`, { path, headers: { 'x-shipnote-client-ip': ip } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -104,6 +104,29 @@ it('lets each waiting visitor be answered by Next when the first answer is not k
   expect(renders).toBe(3);
 });
 
+it('does not let a render that is slow to finish hold the others: past a short wait, each asks Next itself', async () => {
+  answer = { ...answer, delayMs: 1_500 };
+  const finished: string[] = [];
+  const first = get('/changelog/acme-slow').then(async (a) => finished.push(`first ${await a.text() === PAGE_ONE}`));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  answer = { ...answer, delayMs: 0 };
+  const second = get('/changelog/acme-slow').then(async (a) => finished.push(`second ${await a.text() === PAGE_ONE}`));
+  await Promise.all([first, second]);
+  expect(finished).toEqual(['second true', 'first true']);
+  expect(renders).toBe(2);
+});
+
+it('lets the others ask Next at once when the first answer cannot be kept, without waiting for its end', async () => {
+  answer = { ...answer, status: 404, delayMs: 300 };
+  const finished: number[] = [];
+  const first = get('/kb/acme-missing').then(async (a) => (await a.text(), finished.push(1)));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  answer = { ...answer, delayMs: 0 };
+  const second = get('/kb/acme-missing').then(async (a) => (await a.text(), finished.push(2)));
+  await Promise.all([first, second]);
+  expect(finished).toEqual([2, 1]);
+});
+
 it('does not make visitors after a content write wait for a render that began before it', async () => {
   answer = { ...answer, body: '<html>before</html>', delayMs: 150 };
   const finished: string[] = [];
