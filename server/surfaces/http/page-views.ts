@@ -59,9 +59,11 @@ export function countPublicPageView(req: IncomingMessage, res: ServerResponse, r
 
 function isPublicPageView(req: IncomingMessage): boolean {
   const url = req.url ?? '/';
-  // the client router's prefetches get the route tree only, no procedure runs; the markdown twins are REST's
-  if ((req.headers.rsc && req.headers['next-router-prefetch']) || isRestUrl(url)) return false;
-  // as Next reads the path: percent-encoding, dot segments and backslashes do not hide a page
+  // the client router's prefetches get the route tree only, no procedure runs (Next reads exactly '1');
+  // the markdown twins are REST's; Next redirects a path with `\` or `//` before rendering anything
+  if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return false;
+  if (/\\|\/\//.test(url.split('?', 1)[0]!)) return false;
+  // as Next reads the path: percent-encoding and dot segments do not hide a page
   try {
     const segments = new URL(url, 'http://front').pathname.split('/');
     return segments.length === 3 && segments[2] !== '' && PUBLIC_PAGE_SECTIONS.has(decodeURIComponent(segments[1]!));

@@ -146,6 +146,8 @@ function freshAnswer(state: SharedCache, key: string): SharedAnswer | undefined 
  * WAIT_FOR_RENDER_MS (a reader that never reads holds Next's stream) holds nobody else.
  */
 async function serveMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void, count?: ViewCount) {
+  // gone while its view was counted (a limiter over the network): nothing to render, nobody to hold
+  if (req.socket.destroyed) return;
   const state = cache();
   const pending = state.pending.get(key);
   if (pending) {
@@ -246,9 +248,9 @@ async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** How much the cache holds now (tests, and the bench's memory notes). */
-export function sharedCacheSize(): { entries: number; bytes: number } {
+/** How much the cache holds now, and how many renders others may wait for (tests, and the bench's memory notes). */
+export function sharedCacheSize(): { entries: number; bytes: number; rendering: number } {
   const state = cache();
-  return { entries: state.answers.size, bytes: state.bytes };
+  return { entries: state.answers.size, bytes: state.bytes, rendering: state.pending.size };
 }
 

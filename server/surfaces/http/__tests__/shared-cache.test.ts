@@ -1,15 +1,20 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { publishInvalidation } from '@/server/cache-bus';
 import { COUNTED_VIEW_HEADER, isCountedView } from '../counted-view';
 import { serveSharedRead, sharedCacheSize } from '../shared-cache';
+import { setRateLimiter } from '@/server/rate-limit/enforce';
+import type { RateLimitGroup } from '@/server/rate-limit/groups';
+import { createMemoryRateLimiter } from '@/server/rate-limit/memory';
 import { insideOneRateWindow } from '@/tests/http';
 
 // The front's shared cache over real HTTP, with a stand-in for Next's renderer that counts its renders
 // and answers what a test sets: the cache decides what to keep and what to serve without it.
 let renders = 0;
+const memoryLimiter = createMemoryRateLimiter();
 /** the counted-view header of each request Next was asked to render */
 let countedViews: (string | undefined)[] = [];
 const CURRENT_TAG = '"current"';
@@ -125,6 +130,23 @@ it('lets the others ask Next at once when the first answer cannot be kept, witho
   const second = get('/kb/acme-missing').then(async (a) => (await a.text(), finished.push(2)));
   await Promise.all([first, second]);
   expect(finished).toEqual([2, 1]);
+});
+
+it('leaves no render for others to wait on when a visitor leaves while the view is being counted', async () => {
+  // a limiter over the network answers later than the client may stay
+  const slowLimiter = { check: async (group: RateLimitGroup, key: string) => (await delay(50), memoryLimiter.check(group, key)) };
+  setRateLimiter(slowLimiter);
+  try {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    socket.write('GET /changelog/acme-gone-early HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await delay(10);
+    socket.destroy();
+    await delay(100);
+    expect(sharedCacheSize().rendering).toBe(0);
+    expect(renders).toBe(0);
+  } finally {
+    setRateLimiter(undefined);
+  }
 });
 
 it('does not make visitors after a content write wait for a render that began before it', async () => {
