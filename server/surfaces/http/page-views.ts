@@ -11,7 +11,7 @@ import { isRestUrl } from './rest-route';
  * The public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>) as Next routes them:
  * any one segment after them, since Next renders a malformed slug's 404 through the same procedures.
  */
-const PUBLIC_PAGE_SECTIONS = new Set(['changelog', 'blog', 'kb', 'pub']);
+export const PUBLIC_PAGE_SECTIONS = ['changelog', 'blog', 'kb', 'pub'];
 
 export interface ViewCount {
   /** the visitor's RateLimit-* headers */
@@ -52,22 +52,39 @@ export function renderCountedView(req: IncomingMessage, res: ServerResponse, cou
  * the limit gets the 429 and never a page whose procedures failed. Returns false for every other URL.
  */
 export function countPublicPageView(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
-  if (!isPublicPageView(req)) return false;
-  void countView(req).then((count) => renderCountedView(req, res, count, render));
+  const view = publicPageViewOf(req);
+  if (!view) return false;
+  // Next cannot decode such a slug for the page's parameter and answers 500: refused here instead
+  if (view === 'malformed') refuseView(res, { status: 400, detail: 'The URL is not valid percent-encoding' }, {});
+  else void countView(req).then((count) => renderCountedView(req, res, count, render));
   return true;
 }
 
-function isPublicPageView(req: IncomingMessage): boolean {
+function publicPageViewOf(req: IncomingMessage): 'view' | 'malformed' | null {
   const url = req.url ?? '/';
   // the client router's prefetches get the route tree only, no procedure runs (Next reads exactly '1');
   // the markdown twins are REST's; Next redirects a path with `\` or `//` before rendering anything
-  if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return false;
-  if (/\\|\/\//.test(url.split('?', 1)[0]!)) return false;
+  if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return null;
+  if (/\\|\/\//.test(url.split('?', 1)[0]!)) return null;
   // as Next reads the path: percent-encoding and dot segments do not hide a page
+  const segments = pathnameOf(url)?.split('/') ?? [];
+  if (segments.length !== 3 || segments[2] === '' || !PUBLIC_PAGE_SECTIONS.includes(safeDecode(segments[1]!) ?? '')) return null;
+  return safeDecode(segments[2]!) === null ? 'malformed' : 'view';
+}
+
+/** The path as Next's URL parser reads it; null for a request target it cannot parse (an absolute form). */
+function pathnameOf(url: string): string | null {
   try {
-    const segments = new URL(url, 'http://front').pathname.split('/');
-    return segments.length === 3 && segments[2] !== '' && PUBLIC_PAGE_SECTIONS.has(decodeURIComponent(segments[1]!));
+    return new URL(url, 'http://front').pathname;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
   }
 }

@@ -6,7 +6,7 @@ import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
 import { captureResponse } from './capture-response';
-import { countView, refuseView, renderCountedView, type ViewCount } from './page-views';
+import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
 import { cacheControlOf, etagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
@@ -36,7 +36,7 @@ const CONTENT_TTL_MS = 30_000;
 const SHARED_READS: SharedRead[] = [
   // the public pages (/changelog/<slug>, /blog/<slug>, /kb/<slug>, /pub/<project>)
   {
-    pattern: /^\/(?:changelog|blog|kb|pub)\/[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    pattern: new RegExp(`^/(?:${PUBLIC_PAGE_SECTIONS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*$`),
     keeps: (type) => type.startsWith('text/html'),
     cacheControl: cacheControlOf(PAGE_POLICY),
     ttlMs: CONTENT_TTL_MS,
