@@ -58,11 +58,8 @@ export const createCallerFactory = t.createCallerFactory;
  * - then domain errors become tRPC errors; unknown ones are logged and hidden. Each surface maps the result.
  */
 const guarded = t.middleware(async ({ ctx, meta, next, path }) => {
-  const { actor } = ctx;
-  const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
   try {
-    if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
-    else if (!ctx.rateLimitCounted) await enforceRateLimit(ctx, meta?.rateLimit ?? 'general', ctx.clientIp);
+    await enforceCallLimit(ctx, meta?.rateLimit);
   } catch (error) {
     if (!(error instanceof AppError)) logError(`rate limit of ${path} failed`, error);
     throw toTRPCError(error);
@@ -75,6 +72,17 @@ const guarded = t.middleware(async ({ ctx, meta, next, path }) => {
   }
   return result;
 });
+
+/**
+ * Counts one call: dashboard sessions against their user's budget, API callers against their address's
+ * budget for the endpoint group (not again when the HTTP front already counted the request).
+ */
+export async function enforceCallLimit(ctx: Context, group: RateLimitGroup | undefined): Promise<void> {
+  const { actor } = ctx;
+  const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
+  if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
+  else if (!ctx.rateLimitCounted) await enforceRateLimit(ctx, group ?? 'general', ctx.clientIp);
+}
 
 /** Anyone; rate limited. */
 export const publicProcedure = t.procedure.use(guarded);

@@ -56,7 +56,7 @@ export const MAX_JSON_DEPTH = 64;
 
 /** The 422 body for unsafe text at `loc` (api-v1.md section 7's validation shape), on every HTTP surface. */
 export function unsafeTextDetail(loc: (string | number)[]) {
-  return { detail: [{ loc, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels', type: 'string_unsafe' }] };
+  return { detail: [{ loc, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels, nor use the key __proto__', type: 'string_unsafe' }] };
 }
 
 /** `['query', name]` of the first query parameter whose decoded name or value is unsafe text, else null. */
@@ -66,8 +66,8 @@ export function findUnsafeQuery(query: URLSearchParams): (string | number)[] | n
 }
 
 /**
- * The path (`['recipients', 3, 'name']`) of the first unsafe string or key in a JSON value, or of a
- * value nested deeper than MAX_JSON_DEPTH; null when the whole value is safe.
+ * The path (`['recipients', 3, 'name']`) of the first unsafe string or key (or a `__proto__` key) in a
+ * JSON value, or of a value nested deeper than MAX_JSON_DEPTH; null when the whole value is safe.
  */
 export function findUnsafeText(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
   if (typeof value === 'string') return isUnsafeText(value) ? path : null;
@@ -81,7 +81,8 @@ export function findUnsafeText(value: unknown, path: (string | number)[] = [], d
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (isUnsafeText(key)) return [...path, key];
+    // JSON.parse keeps `__proto__` as a key, but schemas and spreads drop it: refused, not lost silently
+    if (isUnsafeText(key) || key === '__proto__') return [...path, key];
     const found = findUnsafeText(item, [...path, key], depth + 1);
     if (found) return found;
   }

@@ -82,6 +82,19 @@ describe('every secured route', () => {
     expect(isDetailMessage(res.json), res.text).toBe(true);
   });
 
+  // an unauthenticated caller learns nothing about its request's shape, whatever is wrong with it
+  it.each(cases(secured.filter((r) => r.body)))('%s answers 401 without a token, even to a body it cannot read', async (_, route) => {
+    for (const body of ['{"not json', JSON.stringify({ x: 'a\u0000b' })]) {
+      const res = await send(route, { body, headers: { 'content-type': 'application/json' } });
+      expect(res.status, res.text).toBe(401);
+    }
+  });
+
+  it.each(cases(secured.filter((r) => r.pathParams.length)))('%s answers 401 to an unknown token, even with a NUL character in its path', async (_, route) => {
+    const res = await send(route, { token: 'service_key_contractUnknownToken0000000000', url: urlOf(route, paramsOf(route, { [route.pathParams[0]!.name]: 'a%00b' })) });
+    expect(res.status, res.text).toBe(401);
+  });
+
   it.each(cases(secured.filter((r) => r.listScoped)))("%s answers 404 {detail} to another project's token on this project's list", async (_, route) => {
     const res = await send(route, { token: world.theirs.token });
     expect(res.status, res.text).toBe(404);
@@ -103,6 +116,8 @@ describe('every route with a JSON body', () => {
     const res = await send(route, { token: world.mine.token, body: '{"not json', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(422);
     expect(res.json.detail[0].loc).toEqual(['body']);
+    // counted like every other request of the route
+    expect(res.headers.get('ratelimit-limit'), 'RateLimit-Limit').toMatch(/^\d+$/);
   });
 
   it.each(cases(withBody))('%s answers 422 string_unsafe to a NUL character in a string field', async (_, route) => {
@@ -123,6 +138,19 @@ describe('every route with a JSON body', () => {
     const res = await send(route, { token: world.mine.token, body: text });
     expect(res.status, res.text).toBe(422);
     expect(res.json.detail[0]).toMatchObject({ loc: ['body', ...at], type: 'string_unsafe' });
+  });
+
+  it.each(cases(withBody))('%s answers 422 to a __proto__ key, which a schema would drop without a word', async (_, route) => {
+    const text = JSON.stringify(bodyOf(route, resolve, { project: world.mine.project.slug })).replace(/^\{/, '{"__proto__":{"x":1},');
+    const res = await send(route, { token: world.mine.token, body: text });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ['body', '__proto__'], type: 'string_unsafe' });
+  });
+
+  it.each(cases(withBody))('%s reads the JSON media type in any case', async (_, route) => {
+    const res = await send(route, { token: world.mine.token, headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
+    // the body may now conflict with the first case's (a list of that name exists): any answer but "not JSON"
+    expect(res.status === 422 ? res.json.detail[0].type : 'read', res.text.slice(0, 300)).not.toMatch(/content_type|json_invalid/);
   });
 
   it.each(cases(withBody))('%s answers 413 to a chunked body past 5 MB, before the end is read', async (_, route) => {

@@ -248,7 +248,7 @@ describe('both surfaces', () => {
       ['/api/v1/banner?key=nobody-here', {}],
       ['/api/v1/banner?key=NOPE', {}],
       ['/api/v1/banner', { authorization: 'Bearer service_key_nope' }],
-      // a NUL in a parameter /banner does not read: refused by both, before any limit
+      // a NUL in a parameter /banner does not read: refused by both, and counted as any request is
       [`/api/v1/banner?key=${banner.slug}&utm=%00`, {}],
       ['/api/v1/banner?%ED%A0%80=1', {}],
     ];
@@ -259,6 +259,7 @@ describe('both surfaces', () => {
       for (const name of ['etag', 'cache-control', 'vary', 'access-control-allow-origin', 'ratelimit-limit']) {
         expect(fast.headers.get(name), `${path} ${name}`).toBe(rest.headers.get(name));
       }
+      expect(fast.headers.get('ratelimit-limit'), `${path}: counted`).not.toBeNull();
     }
   });
 

@@ -89,6 +89,21 @@ describe('POST /email/lists', () => {
     expect(Object.keys(limited.json)).toEqual(['detail']);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('counts requests refused before the procedure runs: unreadable JSON and unsafe text get 429 past the limit too', async () => {
+    await insideOneRateWindow();
+    const call = await projectClient();
+    const malformed = await call('POST', LISTS, '{"name":', { 'content-type': 'application/json' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.headers.get('ratelimit-limit')).toBe('30');
+    expect(malformed.headers.get('ratelimit-remaining')).toBe('29');
+    for (let i = 0; i < 29; i++) await call('POST', LISTS, { name: 'nul\u0000' });
+    for (const body of ['{"name":', JSON.stringify({ name: 'nul\u0000' })]) {
+      const limited = await call('POST', LISTS, body, { 'content-type': 'application/json' });
+      expect(limited.status, limited.text).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('GET /email/lists and /email/lists/{list_id}', () => {

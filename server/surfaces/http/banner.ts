@@ -49,12 +49,6 @@ export const BANNER_EVENTS_PREFLIGHT_HEADERS = {
  * limits off is returned synchronously: the hot path makes no promise at all.
  */
 export function answerBannerHttp(request: BannerHttpRequest): HttpAnswer | Promise<HttpAnswer> {
-  // as the REST entry refuses it, before any limit; only an encoded query can carry a NUL or a lone surrogate
-  const unsafe = request.query.includes('%') ? findUnsafeQuery(new URLSearchParams(request.query)) : null;
-  if (unsafe) {
-    const body = JSON.stringify(unsafeTextDetail(unsafe));
-    return { status: 422, headers: withJsonBody({}, body), body };
-  }
   rateLimitsOn ??= config.rateLimitEnabled; // read once: process.env is slow
   if (!rateLimitsOn) return settle(request, null);
   const bag = new HeaderBag();
@@ -77,6 +71,12 @@ export class HeaderBag {
 }
 
 function settle(request: BannerHttpRequest, rateHeaders: Record<string, string> | null): HttpAnswer | Promise<HttpAnswer> {
+  // counted like any other request, as the REST entry counts it; only an encoded query can carry a NUL or a lone surrogate
+  const unsafe = request.query.includes('%') ? findUnsafeQuery(new URLSearchParams(request.query)) : null;
+  if (unsafe) {
+    const body = JSON.stringify(unsafeTextDetail(unsafe));
+    return { status: 422, headers: withJsonBody(rateHeaders ?? {}, body), body };
+  }
   let answer: BannerAnswer | Promise<BannerAnswer>;
   try {
     const input = request.query ? bannerQuery(request.query) : {};

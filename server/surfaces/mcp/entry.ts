@@ -31,7 +31,7 @@ export async function handleMcpPost(req: Request): Promise<Response> {
   if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));
   const unsafe = findUnsafeText(body);
   // a well-formed JSON-RPC request with bad params gets its answer, not an HTTP error
-  if (unsafe) return rpcError(200, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or nests too deeply`, idOf(body));
+  if (unsafe) return rpcError(200, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or a __proto__ key, or nests too deeply`, idOf(body));
 
   if (badToolArguments(body)) return rpcError(200, -32602, 'Invalid params: arguments must be an object', idOf(body));
 

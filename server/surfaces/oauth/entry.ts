@@ -60,7 +60,7 @@ async function readOAuthBody<B>(req: Request, options: Options & { parse: (text:
   }
   const body = options.parse(text, req);
   const unsafe = findUnsafeText(body instanceof Map ? Object.fromEntries(body) : body);
-  if (unsafe) throw new OAuthError(options.badBody, `${unsafe.join('.') || 'The body'} contains a NUL character or a lone surrogate`);
+  if (unsafe) throw new OAuthError(options.badBody, `${unsafe.join('.') || 'The body'} contains a NUL character, a lone surrogate or a __proto__ key`);
   return body;
 }
 

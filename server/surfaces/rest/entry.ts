@@ -1,13 +1,15 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { createContext, type Context, CLIENT_IP_HEADER } from '../../context';
+import { AppError } from '../../errors';
 import { createCaller, appRouter } from '../../root';
+import { enforceCallLimit } from '../../trpc';
 import { BodyTooLarge, decodePath, findUnsafeQuery, findUnsafeText, isUnsafeText, readText, unsafeTextDetail } from '../body';
 import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
 import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
-import { cacheControlFor, corsHeadersFor, REST_PREFIX, successStatusOf } from './routes';
+import { cacheControlFor, corsHeadersFor, procedureRouteAccess, REST_PREFIX, successStatusOf, type RouteAccess } from './routes';
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -35,8 +37,9 @@ const openApiHandler = createOpenApiNodeHttpHandler({
 
 /**
  * The one entry of the REST surface, every `/api/v1/*` request: the body read with a streaming cap, the
- * path decoded, hostile text refused, the actor resolved once (createContext), then the procedure (rate
- * limited there) and one mapper to the spec's error bodies. HEAD runs as GET and drops the body.
+ * path decoded, hostile text found, the actor resolved once (createContext), then the procedure (rate
+ * limited there; a request refused before it is limited here) and one mapper to the spec's error bodies.
+ * HEAD runs as GET and drops the body.
  */
 export async function handleRestRequest(req: Request): Promise<Response> {
   // the HTTP front hands every REST URL, and the pages' markdown twins (`/changelog/<slug>.md`), to this
@@ -47,30 +50,64 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const method = req.method === 'HEAD' ? 'GET' : req.method;
 
   let body: unknown;
+  let refusal: Response | undefined;
   try {
     body = await readJsonBody(req, method);
   } catch (error) {
-    if (error instanceof BodyTooLarge) return json(413, { detail: error.message });
-    return json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
+    refusal =
+      error instanceof BodyTooLarge
+        ? json(413, { detail: error.message })
+        : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
   }
   const segments = decodePath(path);
-  const unsafe = unsafeInput(segments, url.searchParams, body);
-  if (unsafe) return json(422, unsafeTextDetail(unsafe));
+  const unsafe = refusal ? null : unsafeInput(segments, url.searchParams, body);
+  if (unsafe) refusal = json(422, unsafeTextDetail(unsafe));
 
-  if (method === 'GET' && path === '/banner') return bannerResponse(req, url);
+  if (method === 'GET' && path === '/banner' && !refusal) return bannerResponse(req, url);
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
   const raw = method === 'GET' ? matchRawRoute(segments.join('/')) : undefined;
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
+  if (refusal) return refuseBeforeProcedure(ctx, refusal, method, raw ? (raw.route.access ?? PUBLIC_ACCESS) : procedureRouteAccess(method, path));
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
   return procedureResponse(req, ctx, url.origin + path + url.search, method, body);
+}
+
+const PUBLIC_ACCESS: RouteAccess = { tokenRequired: false };
+
+/**
+ * A request refused before its procedure could run (an unreadable or oversized body, unsafe text) is
+ * still counted and authenticated as its procedure would be: past the limit it gets 429, without the
+ * token a route requires 401, and otherwise its refusal, with the rate limit headers.
+ */
+async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: string, access = PUBLIC_ACCESS): Promise<Response> {
+  try {
+    await enforceCallLimit(ctx, access.rateLimit);
+    if (access.tokenRequired && ctx.actor.kind !== 'project') throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  } catch (error) {
+    const { status, body } = libraryErrorOf(error);
+    return errorResponse(status, body, method, ctx.resHeaders);
+  }
+  for (const [name, value] of ctx.resHeaders) refusal.headers.set(name, value);
+  return refusal;
 }
 
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
   if (method === 'GET' || method === 'DELETE') return undefined;
   const text = await readText(req, MAX_BODY_BYTES);
-  if (!req.headers.get('content-type')?.includes('application/json')) return text || undefined; // the library answers 415 -> 422
+  if (!isJsonMediaType(req.headers.get('content-type'))) return text || undefined; // the library answers 415 -> 422
   return text.trim() === '' ? undefined : JSON.parse(text);
+}
+
+function withJsonContentType(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.set('content-type', 'application/json');
+  return copy;
+}
+
+/** `application/json`, with any parameters, in any case (media types are case-insensitive). */
+function isJsonMediaType(contentType: string | null): boolean {
+  return contentType?.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
 }
 
 function unsafeInput(segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
@@ -126,9 +163,12 @@ async function rawResponse(req: Request, ctx: Context, run: (caller: Caller) => 
 
 /** `url`: the procedure's URL as the OpenAPI adapter matches it, without the `/api/v1` prefix. */
 async function procedureResponse(original: Request, ctx: Context, url: string, method: string, body: unknown): Promise<Response> {
-  // a POST without a body (republish takes its id from the path) needs no Content-Type; a body must be JSON
-  const bodiless = body === undefined && method !== 'GET' && !original.headers.has('content-type');
-  const requestHeaders = bodiless ? new Headers([...original.headers, ['content-type', 'application/json']]) : original.headers;
+  // a POST without a body (republish takes its id from the path) needs no Content-Type; a body must be
+  // JSON, and the library reads the media type case-sensitively, so JSON we accepted reaches it spelled so
+  const contentType = original.headers.get('content-type');
+  const bodiless = body === undefined && method !== 'GET' && contentType === null;
+  const respelled = contentType !== null && contentType !== 'application/json' && isJsonMediaType(contentType);
+  const requestHeaders = bodiless || respelled ? withJsonContentType(original.headers) : original.headers;
   const req = new Proxy(original, {
     get: (target, prop) => {
       if (prop === 'url') return url;

@@ -2,6 +2,7 @@ import type { createCaller } from '../../root';
 import { PUBLIC_CONTENT_CACHE } from '../../content/procedures';
 import type { HttpCachePolicy } from '../../trpc';
 import { getOpenApiDocument } from './openapi-cache';
+import type { RouteAccess } from './routes';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -14,6 +15,8 @@ export type RawAnswer =
 
 interface RawRoute {
   pattern: RegExp;
+  /** who may call it and its limit group: public and `general` unless stated */
+  access?: RouteAccess;
   /** public content any web page may read: every answer, errors included, carries `Access-Control-Allow-Origin: *` */
   anyOrigin?: boolean;
   run(caller: Caller, params: string[], query: URLSearchParams): Promise<RawAnswer>;
@@ -63,6 +66,7 @@ export const RAW_ROUTES: RawRoute[] = [
   },
   {
     pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/i,
+    access: { tokenRequired: true, rateLimit: 'export' },
     run: async (caller, [listId], query) => {
       const csv = await caller.recipients.exportCsv({ list_id: listId!, status: optional(query, 'status') });
       return {

@@ -1,6 +1,7 @@
 import { appRouter } from '../../root';
 
 export const REST_PREFIX = '/api/v1';
+import type { RateLimitGroup } from '../../rate-limit/enforce';
 import type { Meta } from '../../trpc';
 import { cacheControlOf } from '../http/conditional';
 
@@ -35,4 +36,29 @@ export function errorStatusesOf(procedurePath: string): number[] {
 /** `Access-Control-Allow-Origin: *` for procedures any web page may call (meta `anyOrigin`), else none. */
 export function corsHeadersFor(procedurePath: string): Record<string, string> {
   return procedures[procedurePath]?._def.meta?.anyOrigin ? { 'Access-Control-Allow-Origin': '*' } : {};
+}
+
+/** What a REST request passes before its procedure runs: a token unless the route is public, and its group's limit. */
+export interface RouteAccess {
+  tokenRequired: boolean;
+  rateLimit?: RateLimitGroup;
+}
+
+interface ProcedureRoute {
+  method: string;
+  pattern: RegExp;
+  access: RouteAccess;
+}
+
+// matched as trpc-to-openapi matches them: the encoded path, parameters one segment each, any case
+const PROCEDURE_ROUTES: ProcedureRoute[] = Object.values(procedures).flatMap(({ _def: { meta } }) => {
+  const openapi = meta?.openapi;
+  if (!openapi) return [];
+  const pattern = new RegExp(`^${openapi.path.replace(/\{\w+\}/g, '[^/]+')}$`, 'i');
+  return [{ method: openapi.method, pattern, access: { tokenRequired: openapi.protect !== false, rateLimit: meta.rateLimit } }];
+});
+
+/** The access rules of the procedure route a request names; undefined when none matches. */
+export function procedureRouteAccess(method: string, path: string): RouteAccess | undefined {
+  return PROCEDURE_ROUTES.find((route) => route.method === method && route.pattern.test(path))?.access;
 }
