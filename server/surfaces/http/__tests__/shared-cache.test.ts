@@ -53,8 +53,11 @@ const PAGE_ONE = `<html>page one${' '.repeat(1_100)}</html>`;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
 it('renders a public page once, then serves the same bytes and headers with ETag, Cache-Control and 304', async () => {
+  answer.headers['Cache-Control'] = 'private, no-cache, no-store, max-age=0, must-revalidate'; // as Next marks a dynamic page
   const first = await get('/changelog/acme-1-2-0');
   expect(await first.text()).toBe(PAGE_ONE);
+  // the render itself leaves as its copies will, so a CDN keeps the first reader's answer too
+  expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
   const second = await get('/changelog/acme-1-2-0');
   expect(await second.text()).toBe(PAGE_ONE);
   expect(renders).toBe(1);
