@@ -57,6 +57,17 @@ test('a new user writes, previews and publishes a banner, sees it on their site,
     await pages.getByRole('button', { name: 'Save sites' }).click();
     await expect(pages.getByRole('link', { name: `${host.origin}/pricing` })).toBeVisible();
 
+    // on a phone the history and pages tables scroll inside their cards, never the page
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByTestId('reach-pages')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const card of [page.getByTestId('banner-history'), pages]) {
+      const [scroller, box] = [(await card.locator('.table-scroll').first().boundingBox())!, (await card.boundingBox())!];
+      expect(scroller.x + scroller.width, 'table right edge').toBeLessThanOrEqual(box.x + box.width);
+    }
+    await page.screenshot({ path: `${SHOTS}/dashboard-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // schedule a take-down in an hour, then cancel it
     const inAnHour = new Date(Date.now() + 3_600_000);
     const local = new Date(inAnHour.getTime() - inAnHour.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

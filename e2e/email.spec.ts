@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { signUpWithProject } from './helpers';
 
 const PEOPLE = ['ada@example.com', 'grace@example.com', 'alan@example.com'];
@@ -90,4 +91,26 @@ test('a new user sends a changelog to three addresses on the embedded default, r
   await expect(recipients.getByRole('row', { name: new RegExp(PEOPLE[0]!) })).toContainText('unsubscribed');
   await expect(recipients.getByRole('row', { name: new RegExp(PEOPLE[1]!) })).toContainText('unsubscribed');
   await expect(recipients.getByRole('row', { name: new RegExp(PEOPLE[2]!) })).toContainText('active');
+});
+
+test('an unknown, malformed or someone else\'s outbox message or release email is the 404 page', async ({ page, browser }) => {
+  // another user's account email: visible in none of this user's projects
+  const stranger = await browser.newPage();
+  const other = await signUpWithProject(stranger, 'Stranger releases');
+  await openOutboxMessage(stranger, other.slug, 'Confirm your email for Shipnote', other.email);
+  const strangersMessageId = new URL(stranger.url()).pathname.split('/').pop()!;
+  await stranger.close();
+
+  const { slug } = await signUpWithProject(page, 'Acme releases');
+  for (const path of [
+    `/p/${slug}/outbox/zzz`,
+    `/p/${slug}/outbox/00000000-0000-0000-0000-000000000000`,
+    `/p/${slug}/outbox/${strangersMessageId}`,
+    `/p/${slug}/emails/zzz`,
+    `/p/${slug}/emails/${randomUUID()}`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+  }
 });

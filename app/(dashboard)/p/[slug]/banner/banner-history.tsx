@@ -56,63 +56,67 @@ export function BannerHistory({ state, projectId, busy, run }: Props) {
           <span style={{ color: 'var(--accent)' }}>■</span> impressions <span style={{ color: '#1b1f24' }}>■</span> clicks, last 10 banners (oldest left)
         </span>
       </div>
-      <table>
-        <thead>
-          <tr><th>Published</th><th>Banner</th><th>By</th><th>Impressions</th><th>Clicks</th><th /></tr>
-        </thead>
-        <tbody>
-          {state.history.map((entry) => (
-            <tr key={entry.id} data-testid="history-row" aria-selected={entry.id === shownId} style={entry.id === shownId ? { background: 'var(--soft)' } : undefined}>
-              <td><LocalTime iso={entry.banner.published_at!} /></td>
-              <td>
-                {entry.banner.headline}
-                {entry.live && <> <strong>(live)</strong></>}
-                {entry.republished_from_id && <span className="muted"> · republished</span>}
-              </td>
-              <td>{publisher(entry.published_by)}</td>
-              <td>{entry.impressions}</td>
-              <td>{entry.clicks}</td>
-              <td>
-                <span className="row" style={{ flexWrap: 'nowrap' }}>
-                  <button type="button" className="secondary" onClick={() => void select(entry)}>Pages</button>
-                  {!entry.live && (
-                    <button type="button" disabled={busy} onClick={() => void run(() => projectTrpc(projectId).banner.republish.mutate({ banner_id: entry.id }), `Republished "${entry.banner.headline}".`)}>
-                      Republish
-                    </button>
-                  )}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr><th>Published</th><th>Banner</th><th>By</th><th>Impressions</th><th>Clicks</th><th /></tr>
+          </thead>
+          <tbody>
+            {state.history.map((entry) => (
+              <tr key={entry.id} data-testid="history-row" aria-selected={entry.id === shownId} style={entry.id === shownId ? { background: 'var(--soft)' } : undefined}>
+                <td><LocalTime iso={entry.banner.published_at!} /></td>
+                <td>
+                  {entry.banner.headline}
+                  {entry.live && <> <strong>(live)</strong></>}
+                  {entry.republished_from_id && <span className="muted"> · republished</span>}
+                </td>
+                <td>{publisher(entry.published_by)}</td>
+                <td>{entry.impressions}</td>
+                <td>{entry.clicks}</td>
+                <td>
+                  <span className="row" style={{ flexWrap: 'nowrap' }}>
+                    <button type="button" className="secondary" onClick={() => void select(entry)}>Pages</button>
+                    {!entry.live && (
+                      <button type="button" disabled={busy} onClick={() => void run(() => projectTrpc(projectId).banner.republish.mutate({ banner_id: entry.id }), `Republished "${entry.banner.headline}".`)}>
+                        Republish
+                      </button>
+                    )}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {shown && (
         <>
           <h3>Pages of &ldquo;{shown.banner.headline}&rdquo;</h3>
           {shownPages.length === 0 ? (
             <p className="muted">No impressions reported yet.</p>
           ) : (
-            <table data-testid="reach-pages">
-              <thead>
-                <tr><th>Page</th><th>Impressions</th><th>Clicks</th><th>Last report</th></tr>
-              </thead>
-              <tbody>
-                {shownPages.map((page) => (
-                  <tr key={page.url}>
-                    <td>
-                      {page.trusted ? (
-                        <a href={page.url} target="_blank" rel="nofollow noopener noreferrer">{page.url}</a>
-                      ) : (
-                        <span title="Not one of your sites: shown as text">{page.host}{page.url.startsWith('http') ? new URL(page.url).pathname : ''}</span>
-                      )}
-                    </td>
-                    <td>{page.impressions}</td>
-                    <td>{page.clicks}</td>
-                    <td><LocalTime iso={page.last_seen_at} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="table-scroll">
+              <table data-testid="reach-pages">
+                <thead>
+                  <tr><th>Page</th><th>Impressions</th><th>Clicks</th><th>Last report</th></tr>
+                </thead>
+                <tbody>
+                  {shownPages.map((page) => (
+                    <tr key={page.url}>
+                      <td className="wrap-anywhere">
+                        {page.trusted ? (
+                          <a href={page.url} target="_blank" rel="nofollow noopener noreferrer">{page.url}</a>
+                        ) : (
+                          <span title="Not one of your sites: shown as text">{page.host}{page.url.startsWith('http') ? new URL(page.url).pathname : ''}</span>
+                        )}
+                      </td>
+                      <td>{page.impressions}</td>
+                      <td>{page.clicks}</td>
+                      <td><LocalTime iso={page.last_seen_at} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </>
       )}

@@ -26,26 +26,28 @@ export function BannerPages({ state, projectId, busy, run }: Props) {
       {state.pages.length === 0 ? (
         <p className="muted">Not seen on a page yet: add the embed code below to your site.</p>
       ) : (
-        <table>
-          <thead>
-            <tr><th>Page</th><th>Page loads</th><th>Last seen</th></tr>
-          </thead>
-          <tbody>
-            {state.pages.map((page) => (
-              <tr key={page.url}>
-                <td>
-                  {page.trusted ? (
-                    <a href={page.url} target="_blank" rel="nofollow noopener noreferrer">{page.url}</a>
-                  ) : (
-                    <span title="Not one of your sites: shown as text">{page.host}{page.url.startsWith('http') ? new URL(page.url).pathname : ''}</span>
-                  )}
-                </td>
-                <td>{page.views}</td>
-                <td><LocalTime iso={page.last_seen_at} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr><th>Page</th><th>Page loads</th><th>Last seen</th></tr>
+            </thead>
+            <tbody>
+              {state.pages.map((page) => (
+                <tr key={page.url}>
+                  <td className="wrap-anywhere">
+                    {page.trusted ? (
+                      <a href={page.url} target="_blank" rel="nofollow noopener noreferrer">{page.url}</a>
+                    ) : (
+                      <span title="Not one of your sites: shown as text">{page.host}{page.url.startsWith('http') ? new URL(page.url).pathname : ''}</span>
+                    )}
+                  </td>
+                  <td>{page.views}</td>
+                  <td><LocalTime iso={page.last_seen_at} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <label>
         Your sites (one origin per line, up to {MAX_SITE_ORIGINS}): pages there are shown as links

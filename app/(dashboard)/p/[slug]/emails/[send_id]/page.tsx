@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { requireProject } from '@/app/(dashboard)/require-user';
 import { SendView } from './send-view';
 import { formatTime } from '@/app/format';
@@ -12,7 +13,7 @@ export default async function SendPage({ params }: { params: Promise<{ slug: str
   const [send, ledger] = await Promise.all([
     caller.releaseEmails.get({ send_id }),
     caller.releaseEmails.ledger({ send_id, limit: 500 }),
-  ]);
+  ]).catch(() => notFound());
   return (
     <>
       <p><Link href={`/p/${slug}/emails`}>← Release emails</Link></p>

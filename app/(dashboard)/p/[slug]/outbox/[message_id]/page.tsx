@@ -1,6 +1,7 @@
 import '../../emails/emails.css';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { requireProject } from '@/app/(dashboard)/require-user';
 
 export const metadata: Metadata = { title: 'Email' };
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: 'Email' };
 export default async function OutboxMessagePage({ params }: { params: Promise<{ slug: string; message_id: string }> }) {
   const { slug, message_id } = await params;
   const { caller } = await requireProject(slug, `/p/${slug}/outbox/${message_id}`);
-  const message = await caller.email.outbox.get({ message_id });
+  const message = await caller.email.outbox.get({ message_id }).catch(() => notFound());
   return (
     <>
       <p><Link href={`/p/${slug}/outbox`}>← Outbox</Link></p>
