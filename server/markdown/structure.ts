@@ -1,5 +1,5 @@
 import { parseBlocks, renderTokens } from './render';
-import { blockAt, firstLineText, inlineText, markdownToText } from './text';
+import { blockAt, firstLineText, firstTextLine, inlineText, markdownToText } from './text';
 
 /** The plain text of the first heading of a depth, or null. A blog post's title is its first `# `. */
 export function firstHeading(source: string, depth = 1): string | null {
@@ -54,8 +54,11 @@ function listEntries(items: ReturnType<typeof parseBlocks>, category: string): C
   for (let i = 0; i < items.length; i++) {
     if (items[i]!.type !== 'list_item_open') continue;
     const { inner, end } = blockAt(items, i);
-    const title = firstLineText(inner.find((t) => t.type === 'inline'), false);
-    if (title) entries.push({ category, title, html: renderTokens(inner) });
+    const html = renderTokens(inner);
+    // the first inline's first line as before (titles make guids); an item opening with code or raw HTML
+    // is titled by its first line of text, and one with no text at all (an image) by its heading
+    const title = firstLineText(inner.find((t) => t.type === 'inline'), false) || firstTextLine(inner) || category;
+    if (html.trim()) entries.push({ category, title, html });
     i = end;
   }
   return entries;

@@ -54,6 +54,22 @@ export function firstLineText(inline: Token | undefined, spellLinks = true): str
   return inlineText(end === -1 ? children : children.slice(0, end), spellLinks).trim();
 }
 
+/**
+ * The first non-empty line of text a reader sees in block tokens (inline text, code, raw HTML), links
+ * without their URLs; '' when there is none. For blocks that open with code or raw HTML.
+ */
+export function firstTextLine(tokens: Token[]): string {
+  for (const token of tokens) {
+    const text = token.type === 'inline' ? inlineText(token.children, false)
+      : token.type === 'fence' || token.type === 'code_block' ? token.content
+      : token.type === 'html_block' ? stripTags(token.content)
+      : '';
+    const line = text.split('\n').find((l) => l.trim() !== '');
+    if (line) return line.trim();
+  }
+  return '';
+}
+
 /** The tokens between an opening token at `start` and its matching close, exclusive. */
 export function blockAt(tokens: Token[], start: number): { inner: Token[]; end: number } {
   let depth = 0;

@@ -18,6 +18,7 @@ const SHAPES: Record<string, (n: number) => string> = {
   'angle brackets <a': (n) => '<a'.repeat(n),
   'intraword x_y': (n) => 'x_y '.repeat(n) + '_',
   'list items in a changelog': (n) => `## Fixed\n\n${'- _a_ fix\n'.repeat(n)}`,
+  'entries opening with code or HTML': (n) => `## Fixed\n\n${'- ```\n  a\n  ```\n- <p>b</p>\n'.repeat(n)}`,
   'task list items': (n) => '- [ ] a\n'.repeat(n),
   'end tags matching no open tag': (n) => '<b>'.repeat(n) + '</i>'.repeat(n),
   'the same in an HTML block': (n) => `<div>\n${'<em>'.repeat(n)}${'</strong>'.repeat(n)}`,
