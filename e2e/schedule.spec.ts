@@ -10,6 +10,9 @@ function localTimeIn(page: Page, seconds: number): Promise<string> {
   }, seconds);
 }
 
+// a browser far from the server's UTC: every time the dashboard shows is the reader's own
+test.use({ timezoneId: 'America/New_York' });
+
 // the e2e server looks for due items every second (CONTENT_SCHEDULER_INTERVAL_SECONDS in playwright.config.ts)
 test('a blog post scheduled a few seconds ahead goes live on its own; a cancelled schedule stays a draft', async ({ page }) => {
   test.setTimeout(120_000);
@@ -21,9 +24,16 @@ test('a blog post scheduled a few seconds ahead goes live on its own; a cancelle
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByTestId('status')).toContainText('Scheduled for');
   await expect(page.getByRole('button', { name: 'Cancel schedule' })).toBeVisible();
+  const scheduledAt = page.getByTestId('status').locator('time');
+  const iso = (await scheduledAt.getAttribute('datetime'))!;
+  const local = new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
+  await expect(scheduledAt).toHaveText(local);
 
   await page.goto(`/p/${slug}/posts`);
-  await expect(page.getByRole('row', { name: /Ships by itself/ })).toContainText('Scheduled for');
+  const row = page.getByRole('row', { name: /Ships by itself/ });
+  await expect(row).toContainText('Scheduled for');
+  // the list shows the same time as the editor, in the browser's zone
+  await expect(row.locator('time').first()).toHaveText(local);
 
   // no further action: the project's public page starts listing it once the scheduler has published it
   await expect(async () => {

@@ -1,6 +1,6 @@
 import './editor.css';
 import Link from 'next/link';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 
 export interface ContentRow {
   id: string;
@@ -30,10 +30,10 @@ export function ContentTable({ rows, editBase, empty }: { rows: ContentRow[]; ed
             <td><Link href={`${editBase}/${row.id}`}>{row.title}</Link></td>
             <td>
               <span className={`status ${row.status === 'draft' && row.publish_at ? 'scheduled' : row.status}`}>
-                {row.status === 'published' ? 'Published' : row.publish_at ? `Scheduled for ${formatTime(row.publish_at)}` : 'Draft'}
+                {row.status === 'published' ? 'Published' : row.publish_at ? <>Scheduled for <LocalTime iso={row.publish_at} /></> : 'Draft'}
               </span>
             </td>
-            <td className="optional">{formatTime(row.updated_at)}</td>
+            <td className="optional"><LocalTime iso={row.updated_at} /></td>
             <td className="optional">{row.public_url ? <a href={row.public_url}>{new URL(row.public_url).pathname}</a> : '—'}</td>
           </tr>
         ))}

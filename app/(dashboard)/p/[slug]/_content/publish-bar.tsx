@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 import type { TContentKind } from '@/server/content/schemas';
 
 interface Publishable {
@@ -66,7 +66,7 @@ export function PublishBar<T extends Publishable>(props: {
     <div className="stack">
       <div className="editor-actions">
         <span className={`status ${published ? 'published' : scheduled ? 'scheduled' : ''}`} data-testid="status">
-          {published ? 'Published' : scheduled ? `Scheduled for ${formatTime(scheduled)}` : 'Draft'}
+          {published ? 'Published' : scheduled ? <>Scheduled for <LocalTime iso={scheduled} /></> : 'Draft'}
         </span>
         {scheduled && emailList && <span className="muted">then emails “{emailList.name}”</span>}
         <button type="button" className="secondary" disabled={busy} onClick={() => run('save')}>Save</button>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TConnectedApp } from '@/server/oauth/schemas';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 
 export function ConnectedApps({ projectId, initialApps }: { projectId: string; initialApps: TConnectedApp[] }) {
   const [apps, setApps] = useState(initialApps);
@@ -37,8 +37,8 @@ export function ConnectedApps({ projectId, initialApps }: { projectId: string; i
             <tr key={app.id}>
               <td>{app.client_name}</td>
               <td className="optional">{app.granted_by}</td>
-              <td>{formatTime(app.granted_at)}</td>
-              <td>{app.last_used_at ? formatTime(app.last_used_at) : 'Never'}</td>
+              <td><LocalTime iso={app.granted_at} /></td>
+              <td>{app.last_used_at ? <LocalTime iso={app.last_used_at} /> : 'Never'}</td>
               <td>
                 <button className="danger" type="button" onClick={() => revoke(app)}>Revoke</button>
               </td>

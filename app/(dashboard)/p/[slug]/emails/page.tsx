@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireProject } from '@/app/(dashboard)/require-user';
 import { SendDialog } from './send-dialog';
 import { SendProgress } from './send-progress';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 
 export const metadata: Metadata = { title: 'Release emails' };
 
@@ -53,7 +53,7 @@ export default async function ReleaseEmailsPage({ params }: { params: Promise<{ 
                 <td><Link href={`/p/${slug}/emails/${send.id}`}>{send.subject}</Link></td>
                 <td>{send.list_name}</td>
                 <td style={{ minWidth: 180 }}><SendProgress send={send} /></td>
-                <td className="optional">{formatTime(send.created_at)}</td>
+                <td className="optional"><LocalTime iso={send.created_at} /></td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TApiTokenSummary } from '@/server/api-tokens/schemas';
 import { CopyButton } from './copy-button';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 import { TOKEN_NAME_MAX } from '@/server/api-tokens/schemas';
 
 export function ApiKeys({ projectId, initialKeys }: { projectId: string; initialKeys: TApiTokenSummary[] }) {
@@ -71,8 +71,8 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
               <tr key={key.id}>
                 <td>{key.name}</td>
                 <td><code>{key.prefix}…</code></td>
-                <td className="optional">{formatTime(key.created_at)}</td>
-                <td className="optional">{key.last_used_at ? formatTime(key.last_used_at) : 'Never'}</td>
+                <td className="optional"><LocalTime iso={key.created_at} /></td>
+                <td className="optional">{key.last_used_at ? <LocalTime iso={key.last_used_at} /> : 'Never'}</td>
                 <td>
                   <button className="danger" type="button" onClick={() => revoke(key)}>Revoke</button>
                 </td>

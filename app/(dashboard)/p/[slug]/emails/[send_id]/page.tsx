@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireProject } from '@/app/(dashboard)/require-user';
 import { SendView } from './send-view';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 
 export const metadata: Metadata = { title: 'Release email' };
 
@@ -19,7 +19,7 @@ export default async function SendPage({ params }: { params: Promise<{ slug: str
       <p><Link href={`/p/${slug}/emails`}>← Release emails</Link></p>
       <h1>{send.subject}</h1>
       <p className="muted">
-        To the list <strong>{send.list_name}</strong> · started {formatTime(send.created_at)} ·{' '}
+        To the list <strong>{send.list_name}</strong> · started <LocalTime iso={send.created_at} /> ·{' '}
         <a href={send.public_url}>public page</a>
       </p>
       <SendView projectId={project.id} initialSend={send} initialLedger={ledger.items} />

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TImport } from '@/server/recipient-imports/schemas';
-import { formatTime } from '@/app/format';
+import { LocalTime } from '@/app/local-time';
 import { summaryText } from './import-summary';
 
 /** How an import ended (done, failed, undone), with Undo while its 24 hours last. */
@@ -42,7 +42,7 @@ export function ImportOutcome({ projectId, job, onUndone }: { projectId: string;
       {job.undo_until && (
         <p className="row">
           <button type="button" className="secondary" onClick={undo} disabled={busy}>Undo this import</button>
-          <span className="muted">possible until {formatTime(job.undo_until)}</span>
+          <span className="muted">possible until <LocalTime iso={job.undo_until} /></span>
         </p>
       )}
       {error && <p className="error" role="alert">{error}</p>}
