@@ -63,7 +63,11 @@ test('a new user writes, previews and publishes a changelog, a blog post and a K
   await page.getByRole('link', { name: 'New blog post' }).click();
   await page.getByLabel(/Content \(markdown/).fill('# How we halved build times\n\nWe cached everything & moved to a faster bundler.\n\n## What changed\n\nDetails.');
   await expect(page.getByTestId('preview').locator('h1')).toHaveText('How we halved build times');
+  await expect(page.getByRole('heading', { level: 1, name: 'New blog post' })).toBeVisible();
   const postPath = await publish(page);
+  // the draft exists now: the editor says so, without a reload
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit blog post' })).toBeVisible();
+  await expect(page).toHaveTitle('Edit blog post · Shipnote');
   await page.goto(postPath);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How we halved build times');
   await expect(page).toHaveTitle('How we halved build times · Rocket Shop');

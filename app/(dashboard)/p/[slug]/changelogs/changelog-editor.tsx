@@ -5,6 +5,7 @@ import { projectTrpc } from '@/app/trpc-client';
 import type { TManagedChangelog } from '@/server/content/kinds/changelog-schemas';
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
+import { EditorHeading } from '../_content/editor-heading';
 
 const TEMPLATE = '## Added\n\n- \n\n## Fixed\n\n- \n';
 
@@ -32,24 +33,27 @@ export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId
   }
 
   return (
-    <form className="stack" onSubmit={(e) => e.preventDefault()}>
-      <div className="editor-grid">
-        <label style={{ gridColumn: 'span 2' }}>
-          Title <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={CONTENT_LIMITS.title} placeholder="Faster exports and dark mode" />
-        </label>
-        <label>
-          Version <input value={version} onChange={(e) => setVersion(e.target.value)} maxLength={CONTENT_LIMITS.version} placeholder="1.4.0" />
-        </label>
-        <label>
-          Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />
-        </label>
-        <label>
-          Period end <input type="date" value={periodEnd} onChange={(e) => setPeriodEnd(e.target.value)} />
-        </label>
-      </div>
-      <MarkdownField label="Content (markdown)" name="content" value={content} onChange={setContent} />
-      <p className="muted">Each list item under a <code>## Heading</code> becomes one entry of the RSS feed, with the heading as its category.</p>
-      <PublishBar projectId={projectId} kind="changelog" item={item} save={save} onChange={setItem} />
-    </form>
+    <>
+      <EditorHeading noun="changelog" saved={Boolean(item)} />
+      <form className="stack" onSubmit={(e) => e.preventDefault()}>
+        <div className="editor-grid">
+          <label style={{ gridColumn: 'span 2' }}>
+            Title <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={CONTENT_LIMITS.title} placeholder="Faster exports and dark mode" />
+          </label>
+          <label>
+            Version <input value={version} onChange={(e) => setVersion(e.target.value)} maxLength={CONTENT_LIMITS.version} placeholder="1.4.0" />
+          </label>
+          <label>
+            Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />
+          </label>
+          <label>
+            Period end <input type="date" value={periodEnd} onChange={(e) => setPeriodEnd(e.target.value)} />
+          </label>
+        </div>
+        <MarkdownField label="Content (markdown)" name="content" value={content} onChange={setContent} />
+        <p className="muted">Each list item under a <code>## Heading</code> becomes one entry of the RSS feed, with the heading as its category.</p>
+        <PublishBar projectId={projectId} kind="changelog" item={item} save={save} onChange={setItem} />
+      </form>
+    </>
   );
 }

@@ -9,10 +9,5 @@ export default async function EditChangelogPage({ params }: { params: Promise<{ 
   const { slug, id } = await params;
   const { caller, project } = await requireProject(slug, `/p/${slug}/changelogs/${id}`);
   const changelog = await caller.changelogs.manage.get({ id }).catch(() => notFound());
-  return (
-    <>
-      <h1>Edit changelog</h1>
-      <ChangelogEditor projectId={project.id} projectSlug={slug} initial={changelog} />
-    </>
-  );
+  return <ChangelogEditor projectId={project.id} projectSlug={slug} initial={changelog} />;
 }

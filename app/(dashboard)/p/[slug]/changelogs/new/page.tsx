@@ -7,10 +7,5 @@ export const metadata: Metadata = { title: 'New changelog' };
 export default async function NewChangelogPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { project } = await requireProject(slug, `/p/${slug}/changelogs/new`);
-  return (
-    <>
-      <h1>New changelog</h1>
-      <ChangelogEditor projectId={project.id} projectSlug={slug} initial={null} />
-    </>
-  );
+  return <ChangelogEditor projectId={project.id} projectSlug={slug} initial={null} />;
 }

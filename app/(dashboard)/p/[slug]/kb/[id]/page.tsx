@@ -9,10 +9,5 @@ export default async function EditKbSetPage({ params }: { params: Promise<{ slug
   const { slug, id } = await params;
   const { caller, project } = await requireProject(slug, `/p/${slug}/kb/${id}`);
   const set = await caller.kbSets.manage.get({ id }).catch(() => notFound());
-  return (
-    <>
-      <h1>Edit article set</h1>
-      <KbSetEditor projectId={project.id} projectSlug={slug} initial={set} />
-    </>
-  );
+  return <KbSetEditor projectId={project.id} projectSlug={slug} initial={set} />;
 }

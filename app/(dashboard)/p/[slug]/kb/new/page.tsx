@@ -7,10 +7,5 @@ export const metadata: Metadata = { title: 'New article set' };
 export default async function NewKbSetPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { project } = await requireProject(slug, `/p/${slug}/kb/new`);
-  return (
-    <>
-      <h1>New article set</h1>
-      <KbSetEditor projectId={project.id} projectSlug={slug} initial={null} />
-    </>
-  );
+  return <KbSetEditor projectId={project.id} projectSlug={slug} initial={null} />;
 }

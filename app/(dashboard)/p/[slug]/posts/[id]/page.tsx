@@ -9,10 +9,5 @@ export default async function EditBlogPostPage({ params }: { params: Promise<{ s
   const { slug, id } = await params;
   const { caller, project } = await requireProject(slug, `/p/${slug}/posts/${id}`);
   const post = await caller.blogPosts.manage.get({ id }).catch(() => notFound());
-  return (
-    <>
-      <h1>Edit blog post</h1>
-      <BlogPostEditor projectId={project.id} projectSlug={slug} initial={post} />
-    </>
-  );
+  return <BlogPostEditor projectId={project.id} projectSlug={slug} initial={post} />;
 }

@@ -7,10 +7,5 @@ export const metadata: Metadata = { title: 'New blog post' };
 export default async function NewBlogPostPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const { project } = await requireProject(slug, `/p/${slug}/posts/new`);
-  return (
-    <>
-      <h1>New blog post</h1>
-      <BlogPostEditor projectId={project.id} projectSlug={slug} initial={null} />
-    </>
-  );
+  return <BlogPostEditor projectId={project.id} projectSlug={slug} initial={null} />;
 }
