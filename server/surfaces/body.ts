@@ -59,9 +59,9 @@ export function unsafeTextDetail(loc: (string | number)[]) {
   return { detail: [{ loc, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels, nor use the key __proto__', type: 'string_unsafe' }] };
 }
 
-/** `['query', name]` of the first query parameter whose decoded name or value is unsafe text, else null. */
+/** `['query', name]` of the first query parameter whose decoded name or value is unsafe text (or named `__proto__`), else null. */
 export function findUnsafeQuery(query: URLSearchParams): (string | number)[] | null {
-  for (const [name, value] of query) if (isUnsafeText(name) || isUnsafeText(value)) return ['query', name];
+  for (const [name, value] of query) if (isUnsafeText(name) || name === '__proto__' || isUnsafeText(value)) return ['query', name];
   return null;
 }
 

@@ -90,6 +90,12 @@ describe('every secured route', () => {
     }
   });
 
+  it.each(cases(secured.filter((r) => r.body)))('%s answers 401 without a token to a body that is not JSON, and counts it', async (_, route) => {
+    const res = await send(route, { body: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expect(res.status, res.text).toBe(401);
+    expect(res.headers.get('ratelimit-limit'), 'RateLimit-Limit').toMatch(/^\d+$/);
+  });
+
   it.each(cases(secured.filter((r) => r.pathParams.length)))('%s answers 401 to an unknown token, even with a NUL character in its path', async (_, route) => {
     const res = await send(route, { token: 'service_key_contractUnknownToken0000000000', url: urlOf(route, paramsOf(route, { [route.pathParams[0]!.name]: 'a%00b' })) });
     expect(res.status, res.text).toBe(401);
@@ -147,10 +153,19 @@ describe('every route with a JSON body', () => {
     expect(res.json.detail[0]).toMatchObject({ loc: ['body', '__proto__'], type: 'string_unsafe' });
   });
 
-  it.each(cases(withBody))('%s reads the JSON media type in any case', async (_, route) => {
-    const res = await send(route, { token: world.mine.token, headers: { 'content-type': 'Application/JSON; charset=UTF-8' } });
-    // the body may now conflict with the first case's (a list of that name exists): any answer but "not JSON"
-    expect(res.status === 422 ? res.json.detail[0].type : 'read', res.text.slice(0, 300)).not.toMatch(/content_type|json_invalid/);
+  it.each(cases(withBody))('%s reads the JSON media type in any case, and a +json type as JSON', async (_, route) => {
+    for (const type of ['Application/JSON; charset=UTF-8', 'application/merge-patch+json']) {
+      const res = await send(route, { token: world.mine.token, headers: { 'content-type': type } });
+      // the body may now conflict with the first case's (a list of that name exists): any answer but "not JSON"
+      expect(res.status === 422 ? res.json.detail[0].type : 'read', `${type}: ${res.text.slice(0, 300)}`).not.toMatch(/content_type|json_invalid/);
+    }
+  });
+
+  it.each(cases(withBody))('%s refuses a body of another media type with 422 content_type, counted', async (_, route) => {
+    const res = await send(route, { token: world.mine.token, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ['body'], type: 'content_type' });
+    expect(res.headers.get('ratelimit-limit'), 'RateLimit-Limit').toMatch(/^\d+$/);
   });
 
   it.each(cases(withBody))('%s answers 413 to a chunked body past 5 MB, before the end is read', async (_, route) => {
@@ -158,6 +173,19 @@ describe('every route with a JSON body', () => {
     expect(status).toBe(413);
     expect(isDetailMessage(JSON.parse(body)), body).toBe(true);
     expect(sentMb, 'MB written of 100 before the answer').toBeLessThan(50);
+  });
+});
+
+describe('every route', () => {
+  // names a plain object already has (its prototype's members): parameters like any other
+  it.each(cases(routes.filter((r) => r.method === 'GET')))('%s reads a query parameter named constructor or toString as a parameter, and refuses __proto__', async (_, route) => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const res = await send(route, { token: world.mine.token, url: `${urlOf(route, paramsOf(route))}?${name}=1` });
+      expect(res.status, `${name}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+    }
+    const res = await send(route, { token: world.mine.token, url: `${urlOf(route, paramsOf(route))}?__proto__=1` });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ['query', '__proto__'], type: 'string_unsafe' });
   });
 });
 

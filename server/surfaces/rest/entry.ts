@@ -57,7 +57,9 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     refusal =
       error instanceof BodyTooLarge
         ? json(413, { detail: error.message })
-        : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
+        : error instanceof NotJson
+          ? json(422, { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] })
+          : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
   }
   const segments = decodePath(path);
   const unsafe = refusal ? null : unsafeInput(segments, url.searchParams, body);
@@ -81,6 +83,8 @@ const PUBLIC_ACCESS: RouteAccess = { tokenRequired: false };
  * token a route requires 401, and otherwise its refusal, with the rate limit headers.
  */
 async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: string, access = PUBLIC_ACCESS): Promise<Response> {
+  // a page that may call the route can read why it was refused (the widget its 429's Retry-After)
+  if (access.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   try {
     await enforceCallLimit(ctx, access.rateLimit);
     if (access.tokenRequired && ctx.actor.kind !== 'project') throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
@@ -95,9 +99,14 @@ async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: st
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
   if (method === 'GET' || method === 'DELETE') return undefined;
   const text = await readText(req, MAX_BODY_BYTES);
-  if (!isJsonMediaType(req.headers.get('content-type'))) return text || undefined; // the library answers 415 -> 422
+  const contentType = req.headers.get('content-type');
+  if (contentType === null && text === '') return undefined; // a POST whose input is all in its path
+  if (!isJsonMediaType(contentType)) throw new NotJson();
   return text.trim() === '' ? undefined : JSON.parse(text);
 }
+
+/** A body sent as something other than JSON. */
+class NotJson extends Error {}
 
 function withJsonContentType(headers: Headers): Headers {
   const copy = new Headers(headers);
@@ -105,9 +114,10 @@ function withJsonContentType(headers: Headers): Headers {
   return copy;
 }
 
-/** `application/json`, with any parameters, in any case (media types are case-insensitive). */
+/** `application/json` or a `+json` type, with any parameters, in any case (media types are case-insensitive). */
 function isJsonMediaType(contentType: string | null): boolean {
-  return contentType?.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+  const essence = contentType?.split(';', 1)[0]!.trim().toLowerCase() ?? '';
+  return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
 function unsafeInput(segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
@@ -169,9 +179,11 @@ async function procedureResponse(original: Request, ctx: Context, url: string, m
   const bodiless = body === undefined && method !== 'GET' && contentType === null;
   const respelled = contentType !== null && contentType !== 'application/json' && isJsonMediaType(contentType);
   const requestHeaders = bodiless || respelled ? withJsonContentType(original.headers) : original.headers;
+  const query = queryOf(new URL(url).searchParams);
   const req = new Proxy(original, {
     get: (target, prop) => {
       if (prop === 'url') return url;
+      if (prop === 'query') return query;
       if (prop === 'method') return method;
       if (prop === 'body') return body;
       if (prop === 'headers') return requestHeaders;
@@ -186,6 +198,16 @@ async function procedureResponse(original: Request, ctx: Context, url: string, m
   if (status < 400) return new Response(original.method === 'HEAD' ? null : text, { status, headers });
   const error = errorResponse(status, parseErrorBody(text), method, headers);
   return original.method === 'HEAD' ? new Response(null, { status: error.status, headers: error.headers }) : error;
+}
+
+/**
+ * The query as the library reads it (each name to its values), without a prototype: the library's own
+ * reader indexes a plain object, where `constructor` or `toString` find Object's members and throw.
+ */
+function queryOf(params: URLSearchParams): Record<string, string[]> {
+  const query: Record<string, string[]> = Object.create(null);
+  for (const [name, value] of params) (query[name] ??= []).push(value);
+  return query;
 }
 
 function run(req: Request, resHeaders: Headers): Promise<{ status: number; text: string }> {

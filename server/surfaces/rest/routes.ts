@@ -42,6 +42,8 @@ export function corsHeadersFor(procedurePath: string): Record<string, string> {
 export interface RouteAccess {
   tokenRequired: boolean;
   rateLimit?: RateLimitGroup;
+  /** any web page may call it: its refusals carry `Access-Control-Allow-Origin: *` too */
+  anyOrigin?: boolean;
 }
 
 interface ProcedureRoute {
@@ -55,10 +57,12 @@ const PROCEDURE_ROUTES: ProcedureRoute[] = Object.values(procedures).flatMap(({ 
   const openapi = meta?.openapi;
   if (!openapi) return [];
   const pattern = new RegExp(`^${openapi.path.replace(/\{\w+\}/g, '[^/]+')}$`, 'i');
-  return [{ method: openapi.method, pattern, access: { tokenRequired: openapi.protect !== false, rateLimit: meta.rateLimit } }];
+  return [{ method: openapi.method, pattern, access: { tokenRequired: openapi.protect !== false, rateLimit: meta.rateLimit, anyOrigin: meta.anyOrigin } }];
 });
 
 /** The access rules of the procedure route a request names; undefined when none matches. */
 export function procedureRouteAccess(method: string, path: string): RouteAccess | undefined {
-  return PROCEDURE_ROUTES.find((route) => route.method === method && route.pattern.test(path))?.access;
+  // the library drops one slash at either end before it matches (`/email/lists/` names the lists)
+  const normalized = `/${path.replace(/^\/|\/$/g, '')}`;
+  return PROCEDURE_ROUTES.find((route) => route.method === method && route.pattern.test(normalized))?.access;
 }
