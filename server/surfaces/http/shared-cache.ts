@@ -182,7 +182,7 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
       // not a 200, or too large to keep: known before the last byte leaves
       () => settle(null),
     );
-    if (read.cacheControl) leaveWithCacheControl(res, read, read.cacheControl);
+    if (read.cacheControl) leaveWithCacheControl(res, read, read.cacheControl, () => generation === state.generation);
   }
   if (count) renderCountedView(req, res, count, render);
   else render();
@@ -192,14 +192,15 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
  * The render leaves with the Cache-Control its kept copies carry, when it is an answer to keep: a CDN
  * in front then treats the first reader after a publish as every later one (Next marks it no-store).
  */
-function leaveWithCacheControl(res: ServerResponse, read: SharedRead, cacheControl: string) {
+function leaveWithCacheControl(res: ServerResponse, read: SharedRead, cacheControl: string, current: () => boolean) {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     // headers handed to writeHead win over set ones: folded in first, so the rule below sees them
     const passed = rest.find((arg) => arg && typeof arg === 'object' && !Array.isArray(arg)) as Record<string, string> | undefined;
     if (passed) for (const [name, value] of Object.entries(passed)) res.setHeader(name, value);
     const type = String(res.getHeader('content-type') ?? '');
-    const keepable = status === 200 && !res.hasHeader('set-cookie') && read.keeps(type, String(res.getHeader('cache-control') ?? ''));
+    // a content write since the render began (an unpublish) leaves it as Next marked it
+    const keepable = status === 200 && current() && !res.hasHeader('set-cookie') && read.keeps(type, String(res.getHeader('cache-control') ?? ''));
     if (keepable) res.setHeader('cache-control', cacheControl);
     return writeHead(status, ...rest.filter((arg) => arg !== passed));
   }) as typeof res.writeHead;

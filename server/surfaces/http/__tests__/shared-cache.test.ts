@@ -18,7 +18,7 @@ const memoryLimiter = createMemoryRateLimiter();
 /** the counted-view header of each request Next was asked to render */
 let countedViews: (string | undefined)[] = [];
 const CURRENT_TAG = '"current"';
-let answer: { status: number; headers: Record<string, string>; body: string; delayMs?: number };
+let answer: { status: number; headers: Record<string, string>; body: string; delayMs?: number; headDelayMs?: number };
 let server: http.Server;
 let base: string;
 
@@ -29,10 +29,14 @@ beforeAll(async () => {
       countedViews.push(req.headers[COUNTED_VIEW_HEADER] as string | undefined);
       // as the REST surface answers a client that holds the current bytes
       if (req.headers['if-none-match'] === CURRENT_TAG) return void res.writeHead(304).end();
-      const { status, headers, body, delayMs = 0 } = answer;
-      res.writeHead(status, headers);
-      res.write(body.slice(0, 5)); // streamed in pieces, as Next does
-      setTimeout(() => res.end(body.slice(5)), delayMs);
+      const { status, headers, body, delayMs = 0, headDelayMs = 0 } = answer;
+      const respond = () => {
+        res.writeHead(status, headers);
+        res.write(body.slice(0, 5)); // streamed in pieces, as Next does
+        setTimeout(() => res.end(body.slice(5)), delayMs);
+      };
+      if (headDelayMs) setTimeout(respond, headDelayMs);
+      else respond();
     };
     if (!serveSharedRead(req, res, render)) render();
   });
@@ -92,6 +96,24 @@ it('renders again after any content write, and never keeps a render that started
   answer = { ...answer, body: '<html>page three</html>', delayMs: 0 };
   expect(await (await get('/blog/acme-post')).text()).toBe('<html>page three</html>');
   expect(renders).toBe(3);
+});
+
+it('lets a render that began before a content write leave as Next marked it, not public', async () => {
+  answer = { ...answer, headers: { ...answer.headers, 'Cache-Control': 'private, no-store' }, headDelayMs: 100 };
+  const slow = get('/blog/acme-unpublished');
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  publishInvalidation('content'); // an unpublish before the render's first byte
+  expect((await slow).headers.get('cache-control')).toBe('private, no-store');
+  answer = { ...answer, headDelayMs: 0 };
+  const fresh = await get('/blog/acme-unpublished');
+  expect(fresh.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+});
+
+it('leaves a miss that is not kept as Next marked it: a 404, a Set-Cookie', async () => {
+  answer = { ...answer, status: 404, headers: { ...answer.headers, 'Cache-Control': 'private, no-store' } };
+  expect((await get('/blog/acme-missing')).headers.get('cache-control')).toBe('private, no-store');
+  answer = { ...answer, status: 200, headers: { ...answer.headers, 'Set-Cookie': 'a=b' } };
+  expect((await get('/blog/acme-cookie')).headers.get('cache-control')).toBe('private, no-store');
 });
 
 it('renders a URL once however many visitors miss it at the same time, each answered with their own count', async () => {
