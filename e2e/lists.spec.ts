@@ -103,6 +103,13 @@ test('a new user creates a list, imports a CSV after a preview, searches, remove
   await expect(page.getByTestId('import-outcome')).toContainText('Import of back.csv finished: 4 unchanged.');
   await expect(page.getByTestId('list-counts')).toContainText('3 active');
   await expect(page.getByTestId('list-counts')).toContainText('1 removed');
+
+  // pasted from a mail client: names around the addresses, and one address twice
+  if (!(await page.getByLabel('Addresses').isVisible())) await page.getByText('Add addresses').click();
+  await page.getByLabel('Addresses').fill('"Major, Mary" <mary@example.com>\nMARY@example.com, Alan Turing <alan@example.com>');
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added 1, already on the list 1, repeated in the paste 1.');
+  await expect(page.getByTestId('list-counts')).toContainText('4 active');
 });
 
 test('the import preview shows the 500 cap before anything is written, and a large file imports in one server-side job', async ({ page }) => {

@@ -3,23 +3,24 @@ import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TAddResult } from '@/server/recipients/schemas';
 import { LIMITS } from '@/server/mailing-lists/schemas';
+import { pastedAddresses } from './pasted-addresses';
 
-/** Pasted text, split on commas, semicolons, spaces and line breaks; one request per LIMITS.entriesPerRequest addresses. */
+/** Pasted addresses (pasted-addresses.ts); one request per LIMITS.entriesPerRequest addresses. */
 export function AddRecipients({ projectId, listId, onChanged }: { projectId: string; listId: string; onChanged: () => Promise<void> }) {
   const [text, setText] = useState('');
-  const [result, setResult] = useState<TAddResult | null>(null);
+  const [result, setResult] = useState<(TAddResult & { repeated: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
-    const emails = text.split(/[\s,;]+/).filter(Boolean);
+    const { emails, repeated } = pastedAddresses(text);
     if (emails.length === 0) return setError('Paste at least one address');
     setBusy(true);
     setError(null);
     setResult(null);
     try {
-      const total: TAddResult = { added: 0, skipped_existing: 0, invalid: [] };
+      const total = { added: 0, skipped_existing: 0, invalid: [] as string[], repeated };
       for (let i = 0; i < emails.length; i += LIMITS.entriesPerRequest) {
         const part = await projectTrpc(projectId).recipients.add.mutate({ list_id: listId, emails: emails.slice(i, i + LIMITS.entriesPerRequest) });
         total.added += part.added;
@@ -50,6 +51,7 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
       {result && (
         <p className="notice" role="status">
           Added {result.added}, already on the list {result.skipped_existing}
+          {result.repeated > 0 && `, repeated in the paste ${result.repeated}`}
           {result.invalid.length > 0 && `, not valid: ${result.invalid.join(', ')}`}.
         </p>
       )}
