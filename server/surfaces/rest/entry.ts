@@ -8,6 +8,7 @@ import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
 import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
+import { pathParameterAt } from './path-parameters';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
 import { cacheControlFor, corsHeadersFor, procedureRouteAccess, REST_PREFIX, successStatusOf, type RouteAccess } from './routes';
 
@@ -62,7 +63,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
           : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
   }
   const segments = decodePath(path);
-  const unsafe = refusal ? null : unsafeInput(segments, url.searchParams, body);
+  const unsafe = refusal ? null : unsafeInput(method, segments, url.searchParams, body);
   if (unsafe) refusal = json(422, unsafeTextDetail(unsafe));
 
   if (method === 'GET' && path === '/banner' && !refusal) return bannerResponse(req, url);
@@ -120,8 +121,12 @@ function isJsonMediaType(contentType: string | null): boolean {
   return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
-function unsafeInput(segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
-  if (segments.some(isUnsafeText)) return ['path'];
+function unsafeInput(method: string, segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
+  const inPath = segments.findIndex(isUnsafeText);
+  if (inPath !== -1) {
+    const name = pathParameterAt(method, segments, inPath);
+    return name ? ['path', name] : ['path'];
+  }
   const inQuery = findUnsafeQuery(query);
   if (inQuery) return inQuery;
   const found = typeof body === 'object' ? findUnsafeText(body) : null;
