@@ -18,8 +18,18 @@ export function projectTrpc(projectId: string): typeof trpc {
   return client;
 }
 
-/** The message of a failed call, fit to show beside the form that sent it. */
-export function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error) return String(error.message);
-  return 'Something went wrong';
+/**
+ * The message of a failed call, fit to show beside the form that sent it: a field's validation message
+ * (`link_url: Must be…`) names the field as the form labels it, when `labels` knows it.
+ */
+export function errorMessage(error: unknown, labels: Record<string, string> = {}): string {
+  if (!(error && typeof error === 'object' && 'message' in error)) return 'Something went wrong';
+  return String(error.message)
+    .split('; ')
+    .map((issue) => {
+      const [, field, message] = /^(\w+)[\w.]*: (.*)$/s.exec(issue) ?? [];
+      const label = field && labels[field];
+      return label ? `${label}: ${message}` : issue;
+    })
+    .join('; ');
 }

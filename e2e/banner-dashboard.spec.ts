@@ -105,7 +105,8 @@ test('the editor shows the server\'s limit errors and keeps the draft', async ({
   await page.getByLabel('Body').fill('Five releases in five days.');
   await page.getByLabel('Link URL').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'link_url' })).toContainText('http or https');
+  // named as the form labels it, not by the API's field name
+  await expect(page.getByRole('alert').filter({ hasText: 'http or https' })).toHaveText('Link URL: Must be an http or https URL');
   await expect(page.getByLabel('Headline')).toHaveValue('Launch week');
   await expect(page.getByTestId('banner-status')).toContainText('Not published yet');
 });

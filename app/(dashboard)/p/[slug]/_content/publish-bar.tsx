@@ -36,6 +36,9 @@ export function PublishBar<T extends Publishable>(props: {
   const lists = useMailingLists(props.projectId, props.kind !== 'kb_set');
 
   async function run(action: Action) {
+    if (action === 'schedule' && Date.parse(localToIso(publishAt)) <= Date.now()) {
+      return setError('Choose a time in the future, or press Publish to publish now');
+    }
     setBusy(true);
     setError(null);
     setNotice(null);

@@ -18,6 +18,9 @@ function initialContent(state: TBannerState): PreviewContent {
     : { headline: '', body: '', cta_label: 'Learn more', badge: 'New', link_url: '' };
 }
 
+/** The form's labels, also for the server's messages about a field. */
+const FIELD_LABELS = { headline: 'Headline', body: 'Body', link_url: 'Link URL', cta_label: 'Button label', badge: 'Badge' };
+
 export function BannerEditor({ projectId, initialState }: { projectId: string; initialState: TBannerState }) {
   const [state, setState] = useState(initialState);
   const [content, setContent] = useState(() => initialContent(initialState));
@@ -36,7 +39,7 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
       setState(await projectTrpc(projectId).banner.get.query());
       setNotice(done);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(errorMessage(e, FIELD_LABELS));
     } finally {
       setBusy(false);
     }
@@ -83,11 +86,11 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
 
       <h2>{state.banner ? 'New version' : 'Write the banner'}</h2>
       <form className="stack card" action={publish}>
-        {field('headline', 'Headline', 'Dark mode is here')}
-        {field('body', 'Body', 'One sentence; hidden on phones')}
-        {field('link_url', 'Link URL', 'https://… (leave empty for no button)')}
-        {field('cta_label', 'Button label')}
-        {field('badge', 'Badge', 'Leave empty for no badge')}
+        {field('headline', FIELD_LABELS.headline, 'Dark mode is here')}
+        {field('body', FIELD_LABELS.body, 'One sentence; hidden on phones')}
+        {field('link_url', FIELD_LABELS.link_url, 'https://… (leave empty for no button)')}
+        {field('cta_label', FIELD_LABELS.cta_label)}
+        {field('badge', FIELD_LABELS.badge, 'Leave empty for no badge')}
         <p className="row">
           <button type="submit" disabled={busy}>{state.status === 'live' ? 'Publish (replaces the live banner)' : 'Publish'}</button>
         </p>
