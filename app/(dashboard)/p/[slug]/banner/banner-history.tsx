@@ -4,6 +4,7 @@ import { projectTrpc } from '@/app/trpc-client';
 import type { TBannerHistoryEntry, TBannerPublisher, TBannerReachPage, TBannerState } from '@/server/banner/schemas';
 import { ReachChart } from './reach-chart';
 import { LocalTime } from '@/app/local-time';
+import { PageLink } from './page-link';
 
 interface Props {
   state: TBannerState;
@@ -102,13 +103,7 @@ export function BannerHistory({ state, projectId, busy, run }: Props) {
                 <tbody>
                   {shownPages.map((page) => (
                     <tr key={page.url}>
-                      <td className="wrap-anywhere">
-                        {page.trusted ? (
-                          <a href={page.url} target="_blank" rel="nofollow noopener noreferrer">{page.url}</a>
-                        ) : (
-                          <span title="Not one of your sites: shown as text">{page.host}{page.url.startsWith('http') ? new URL(page.url).pathname : ''}</span>
-                        )}
-                      </td>
+                      <td className="wrap-anywhere"><PageLink page={page} /></td>
                       <td>{page.impressions}</td>
                       <td>{page.clicks}</td>
                       <td><LocalTime iso={page.last_seen_at} /></td>

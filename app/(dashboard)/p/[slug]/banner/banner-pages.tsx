@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { projectTrpc } from '@/app/trpc-client';
 import { MAX_SITE_ORIGINS, type TBannerState } from '@/server/banner/schemas';
 import { LocalTime } from '@/app/local-time';
+import { PageLink } from './page-link';
 
 interface Props {
   state: TBannerState;
@@ -34,13 +35,7 @@ export function BannerPages({ state, projectId, busy, run }: Props) {
             <tbody>
               {state.pages.map((page) => (
                 <tr key={page.url}>
-                  <td className="wrap-anywhere">
-                    {page.trusted ? (
-                      <a href={page.url} target="_blank" rel="nofollow noopener noreferrer">{page.url}</a>
-                    ) : (
-                      <span title="Not one of your sites: shown as text">{page.host}{page.url.startsWith('http') ? new URL(page.url).pathname : ''}</span>
-                    )}
-                  </td>
+                  <td className="wrap-anywhere"><PageLink page={page} /></td>
                   <td>{page.views}</td>
                   <td><LocalTime iso={page.last_seen_at} /></td>
                 </tr>

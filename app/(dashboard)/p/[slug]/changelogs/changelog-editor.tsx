@@ -6,6 +6,7 @@ import type { TManagedChangelog } from '@/server/content/kinds/changelog-schemas
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 import { EditorHeading } from '../_content/editor-heading';
+import { PeriodFields } from '../_content/period-fields';
 
 const TEMPLATE = '## Added\n\n- \n\n## Fixed\n\n- \n';
 
@@ -43,12 +44,7 @@ export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId
           <label>
             Version <input value={version} onChange={(e) => setVersion(e.target.value)} maxLength={CONTENT_LIMITS.version} placeholder="1.4.0" />
           </label>
-          <label>
-            Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />
-          </label>
-          <label>
-            Period end <input type="date" value={periodEnd} onChange={(e) => setPeriodEnd(e.target.value)} />
-          </label>
+          <PeriodFields start={periodStart} end={periodEnd} onStart={setPeriodStart} onEnd={setPeriodEnd} />
         </div>
         <MarkdownField label="Content (markdown)" name="content" value={content} onChange={setContent} />
         <p className="muted">Each list item under a <code>## Heading</code> becomes one entry of the RSS feed, with the heading as its category.</p>

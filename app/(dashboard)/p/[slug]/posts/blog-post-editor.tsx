@@ -5,6 +5,7 @@ import type { TManagedBlogPost } from '@/server/content/kinds/blog-post-schemas'
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 import { EditorHeading } from '../_content/editor-heading';
+import { PeriodFields } from '../_content/period-fields';
 
 const TEMPLATE = '# Title of the post\n\nThe opening paragraph, shown in feeds and link previews.\n';
 
@@ -34,12 +35,7 @@ export function BlogPostEditor({ projectId, projectSlug, initial }: { projectId:
       <EditorHeading noun="blog post" saved={Boolean(item)} />
       <form className="stack" onSubmit={(e) => e.preventDefault()}>
         <div className="editor-grid">
-          <label>
-            Period start <input type="date" value={periodStart} onChange={(e) => setPeriodStart(e.target.value)} />
-          </label>
-          <label>
-            Period end <input type="date" value={periodEnd} onChange={(e) => setPeriodEnd(e.target.value)} />
-          </label>
+          <PeriodFields start={periodStart} end={periodEnd} onStart={setPeriodStart} onEnd={setPeriodEnd} />
         </div>
         <MarkdownField label="Content (markdown; the first # heading is the title)" name="content" value={content} onChange={setContent} rows={22} />
         <PublishBar projectId={projectId} kind="blog_post" item={item} save={save} onChange={setItem} />
