@@ -200,6 +200,46 @@ describe('every route with query parameters', () => {
   });
 });
 
+it('answers 404 to an unknown route or a wrong method, whatever its body', async () => {
+  const call = apiClient(server.url, { token: world.mine.token });
+  for (const [method, path, body, type] of [
+    ['POST', '/api/v1/health', 'x', 'text/plain'],
+    ['PUT', '/api/v1/email/lists', '{"name":', 'application/json'],
+    ['POST', '/api/v1/nothing-here', '{"a":"\\u0000"}', 'application/json'],
+  ] as const) {
+    const res = await call(method, path, body, { 'content-type': type });
+    expect(res.status, `${method} ${path}: ${res.text}`).toBe(404);
+    expect(res.json).toEqual({ detail: 'Not Found' });
+  }
+});
+
+describe('every POST route without a body', () => {
+  // clients name a type for an empty body (fetch: text/plain, Java: a form type): there is still no body
+  it.each(cases(routes.filter((r) => r.method === 'POST' && !r.body)))('%s takes an empty body of any declared type', async (_, route) => {
+    const res = await send(route, { token: world.mine.token, body: '', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    expect(res.status === 422 ? res.json.detail[0].type : 'read', res.text.slice(0, 300)).not.toMatch(/content_type|json_invalid/);
+  });
+});
+
+describe('every route with an integer query parameter', () => {
+  const withIntegers = routes.filter((r) => r.queryParams.some((q) => q.schema.type === 'integer'));
+
+  it('exists (a broken generator would make the case below vacuous)', () => expect(withIntegers.length).toBeGreaterThan(3));
+
+  it.each(cases(withIntegers))('%s answers 422 int_parsing to a number not written in digits, and takes one that is', async (_, route) => {
+    for (const { name, schema } of route.queryParams.filter((q) => q.schema.type === 'integer')) {
+      for (const bad of ['0x10', '1e1', '%203', '+3', '3.0']) {
+        const res = await send(route, { token: world.mine.token, url: `${urlOf(route, paramsOf(route))}?${name}=${bad}` });
+        expect(res.status, `${name}=${bad}: ${res.text}`).toBe(422);
+        expect(res.json.detail[0], `${name}=${bad}`).toMatchObject({ loc: ['query', name], type: 'int_parsing' });
+      }
+      const fine = String(schema.minimum ?? 1);
+      const res = await send(route, { token: world.mine.token, url: `${urlOf(route, paramsOf(route))}?${name}=${fine}` });
+      expect(res.status, `${name}=${fine}: ${res.text.slice(0, 200)}`).toBeLessThan(300);
+    }
+  });
+});
+
 describe('every route with path parameters', () => {
   const withParams = routes.filter((r) => r.pathParams.length);
 

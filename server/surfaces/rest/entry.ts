@@ -8,7 +8,7 @@ import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
 import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
-import { pathParameterAt } from './path-parameters';
+import { nonIntegerQueryParameter, pathParameterAt } from './documented-routes';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
 import { cacheControlFor, corsHeadersFor, procedureRouteAccess, REST_PREFIX, successStatusOf, type RouteAccess } from './routes';
 
@@ -65,13 +65,19 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const segments = decodePath(path);
   const unsafe = refusal ? null : unsafeInput(method, segments, url.searchParams, body);
   if (unsafe) refusal = json(422, unsafeTextDetail(unsafe));
+  const notInteger = refusal ? undefined : nonIntegerQueryParameter(method, segments, url.searchParams);
+  if (notInteger) refusal = json(422, { detail: [{ loc: ['query', notInteger], msg: 'Must be a whole number written in digits', type: 'int_parsing' }] });
 
   if (method === 'GET' && path === '/banner' && !refusal) return bannerResponse(req, url);
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
   const raw = method === 'GET' ? matchRawRoute(segments.join('/')) : undefined;
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
-  if (refusal) return refuseBeforeProcedure(ctx, refusal, method, raw ? (raw.route.access ?? PUBLIC_ACCESS) : procedureRouteAccess(method, path));
+  if (refusal) {
+    const access = raw ? (raw.route.access ?? PUBLIC_ACCESS) : procedureRouteAccess(method, path);
+    // a route that does not exist is not found, whatever was sent to it
+    return access ? refuseBeforeProcedure(ctx, refusal, method, access) : json(404, { detail: 'Not Found' });
+  }
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
   return procedureResponse(req, ctx, url.origin + path + url.search, method, body);
 }
@@ -83,7 +89,7 @@ const PUBLIC_ACCESS: RouteAccess = { tokenRequired: false };
  * still counted and authenticated as its procedure would be: past the limit it gets 429, without the
  * token a route requires 401, and otherwise its refusal, with the rate limit headers.
  */
-async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: string, access = PUBLIC_ACCESS): Promise<Response> {
+async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: string, access: RouteAccess): Promise<Response> {
   // a page that may call the route can read why it was refused (the widget its 429's Retry-After)
   if (access.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   try {
@@ -100,9 +106,9 @@ async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: st
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
   if (method === 'GET' || method === 'DELETE') return undefined;
   const text = await readText(req, MAX_BODY_BYTES);
-  const contentType = req.headers.get('content-type');
-  if (contentType === null && text === '') return undefined; // a POST whose input is all in its path
-  if (!isJsonMediaType(contentType)) throw new NotJson();
+  // a POST whose input is all in its path (republish) has no body, whatever type a client names for it
+  if (text === '') return undefined;
+  if (!isJsonMediaType(req.headers.get('content-type'))) throw new NotJson();
   return text.trim() === '' ? undefined : JSON.parse(text);
 }
 
@@ -181,9 +187,9 @@ async function procedureResponse(original: Request, ctx: Context, url: string, m
   // a POST without a body (republish takes its id from the path) needs no Content-Type; a body must be
   // JSON, and the library reads the media type case-sensitively, so JSON we accepted reaches it spelled so
   const contentType = original.headers.get('content-type');
-  const bodiless = body === undefined && method !== 'GET' && contentType === null;
+  const bodiless = body === undefined && method !== 'GET';
   const respelled = contentType !== null && contentType !== 'application/json' && isJsonMediaType(contentType);
-  const requestHeaders = bodiless || respelled ? withJsonContentType(original.headers) : original.headers;
+  const requestHeaders = (bodiless && contentType !== 'application/json') || respelled ? withJsonContentType(original.headers) : original.headers;
   const query = queryOf(new URL(url).searchParams);
   const req = new Proxy(original, {
     get: (target, prop) => {
