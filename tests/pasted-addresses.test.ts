@@ -20,3 +20,18 @@ it('keeps a repeated address once, in any case, and counts the repeats', () => {
 it('passes what is not an address on as it is, so the list reports it as not valid', () => {
   expect(pastedAddresses('not-an-address, <>').emails).toEqual(['not-an-address']);
 });
+
+it('keeps the other addresses of an entry that also has a Name <address>, and reads quoted or bracketed cells', () => {
+  expect(pastedAddresses('a@x.test b@x.test Bob <c@x.test>').emails).toEqual(['a@x.test', 'b@x.test', 'c@x.test']);
+  expect(pastedAddresses('a@x.test\tBob <bob@x.test>').emails).toEqual(['a@x.test', 'bob@x.test']);
+  expect(pastedAddresses('a@x.test\rb@x.test\rBob <c@x.test>').emails).toEqual(['a@x.test', 'b@x.test', 'c@x.test']);
+  expect(pastedAddresses('"a@x.test","b@x.test"').emails).toEqual(['a@x.test', 'b@x.test']);
+  expect(pastedAddresses('["a@x.test", "b@x.test"]').emails).toEqual(['a@x.test', 'b@x.test']);
+  expect(pastedAddresses('email\r\n"a@x.test"\r\n"b@x.test"').emails).toEqual(['email', 'a@x.test', 'b@x.test']);
+});
+
+it('reads a paste of 20,000 addresses separated by spaces alone, every one of them', () => {
+  const addresses = Array.from({ length: 20_000 }, (_, i) => `user${i}@example.test`);
+  expect(pastedAddresses(addresses.join(' ')).emails).toHaveLength(20_000);
+  expect(pastedAddresses(`${'"'.repeat(50_000)}a@x.test`).emails).toEqual(['a@x.test']);
+});
