@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { requireProject } from '@/app/(dashboard)/require-user';
+import { LocalTime } from '@/app/local-time';
 
 export default async function ProjectOverviewPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -9,7 +10,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
     <>
       <h1>{project.name}</h1>
       <p className="muted">
-        Slug <code>{project.slug}</code> · created {new Date(project.created_at).toLocaleDateString('en')}
+        Slug <code>{project.slug}</code> · created <LocalTime iso={project.created_at} style="date" />
       </p>
       <div className="card">
         <h2>Call the API</h2>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TMailingList } from '@/server/mailing-lists/schemas';
 import { LIMITS } from '@/server/mailing-lists/schemas';
+import { LocalTime } from '@/app/local-time';
 
 export function ListsManager({ projectId, slug, initialLists }: { projectId: string; slug: string; initialLists: TMailingList[] }) {
   const [lists, setLists] = useState(initialLists);
@@ -60,7 +61,7 @@ export function ListsManager({ projectId, slug, initialLists }: { projectId: str
                 <td className="optional">{list.removed_count}</td>
                 <td className="optional">{list.unsubscribed_count}</td>
                 <td>{list.recipient_count}</td>
-                <td className="optional">{new Date(list.created_at).toLocaleDateString('en')}</td>
+                <td className="optional"><LocalTime iso={list.created_at} style="date" /></td>
               </tr>
             ))}
           </tbody>

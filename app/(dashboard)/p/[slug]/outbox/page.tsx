@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireProject } from '@/app/(dashboard)/require-user';
+import { LocalTime } from '@/app/local-time';
 
 export const metadata: Metadata = { title: 'Outbox' };
 
@@ -32,7 +33,7 @@ export default async function OutboxPage({ params }: { params: Promise<{ slug: s
               <tr key={m.id}>
                 <td>{m.to}</td>
                 <td><Link href={`/p/${slug}/outbox/${m.id}`}>{m.subject}</Link></td>
-                <td className="optional">{new Date(m.created_at).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+                <td className="optional"><LocalTime iso={m.created_at} style="seconds" /></td>
               </tr>
             ))}
           </tbody>

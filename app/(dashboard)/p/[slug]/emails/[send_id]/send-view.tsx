@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage, projectTrpc, trpc } from '@/app/trpc-client';
 import { SendProgress } from '../send-progress';
+import { LocalTime } from '@/app/local-time';
 
 type Send = Awaited<ReturnType<typeof trpc.releaseEmails.get.query>>;
 type Delivery = Awaited<ReturnType<typeof trpc.releaseEmails.ledger.query>>['items'][number];
@@ -65,7 +66,7 @@ export function SendView({ projectId, initialSend, initialLedger }: { projectId:
             <tr key={d.id}>
               <td>{d.email}</td>
               <td><span className={`delivery-status ${d.status}`}>{d.status}</span></td>
-              <td className="optional">{d.reason ?? (d.sent_at ? new Date(d.sent_at).toLocaleTimeString('en') : '')}</td>
+              <td className="optional">{d.reason ?? (d.sent_at ? <LocalTime iso={d.sent_at} style="time" /> : '')}</td>
               <td className="optional">{d.attempts}</td>
             </tr>
           ))}

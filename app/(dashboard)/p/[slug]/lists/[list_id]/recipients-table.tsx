@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TRecipient } from '@/server/recipients/schemas';
 import { LIMITS } from '@/server/mailing-lists/schemas';
+import { LocalTime } from '@/app/local-time';
 
 const TABS = [
   { status: '', label: 'All' },
@@ -101,7 +102,7 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
                 <td className="optional">{r.name ?? ''}</td>
                 <td className="optional"><code>{r.external_id ?? ''}</code></td>
                 <td>{r.status}</td>
-                <td className="optional">{new Date(r.created_at).toLocaleDateString('en')}</td>
+                <td className="optional"><LocalTime iso={r.created_at} style="date" /></td>
                 <td>
                   {r.is_active && (
                     <button type="button" className="danger" onClick={() => remove(r)} aria-label={`Remove ${r.email}`}>Remove</button>
