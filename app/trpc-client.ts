@@ -28,7 +28,7 @@ export function errorMessage(error: unknown, labels: Record<string, string> = {}
     .split('; ')
     .map((issue) => {
       const [, field, message] = /^(\w+)[\w.]*: (.*)$/s.exec(issue) ?? [];
-      const label = field && labels[field];
+      const label = field && Object.hasOwn(labels, field) ? labels[field] : undefined;
       return label ? `${label}: ${message}` : issue;
     })
     .join('; ');
