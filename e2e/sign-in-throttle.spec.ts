@@ -40,8 +40,8 @@ test('wrong passwords for one account are throttled with 429 and Retry-After; ot
   for (let i = 0; i < 12; i++) {
     await signIn.getByLabel('Email').fill(victim);
     await signIn.getByLabel('Password').fill(`wrong-${i}`);
-    // wait for this attempt's answer: the form resets its fields when an attempt ends, so typing the next
-    // one while this is still pending would leave it empty (and never sent)
+    // wait for this attempt's answer: the form empties the password when an attempt fails, so typing the
+    // next one while this is still pending would leave it empty (and never sent)
     const answered = signIn.waitForResponse((res) => res.url().includes('/api/auth/callback/credentials'));
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     const status = (await answered).status();
@@ -50,5 +50,8 @@ test('wrong passwords for one account are throttled with 429 and Retry-After; ot
     if (status === 429) break;
   }
   await expect(message).toHaveText(/Too many attempts, try again in \d+ seconds/);
+  // a mistyped password costs the password, not the address
+  await expect(signIn.getByLabel('Email')).toHaveValue(victim);
+  await expect(signIn.getByLabel('Password')).toHaveValue('');
   await fresh.close();
 });

@@ -13,14 +13,20 @@ export function SignInForm({ providers }: { providers: string[] }) {
   const [busy, setBusy] = useState(false);
   const callbackUrl = safeLocalPath(params.get('callbackUrl'), '/dashboard');
 
-  async function submit(form: FormData) {
+  // a submit handler, not a form action: an action resets the form when it ends, and a person who mistyped
+  // the password should not have to type the address again
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
     setBusy(true);
     setError(null);
     const result = await signIn('credentials', {
-      email: String(form.get('email')),
-      password: String(form.get('password')),
+      email: String(fields.get('email')),
+      password: String(fields.get('password')),
       redirect: false,
     });
+    if (!result?.ok) (form.elements.namedItem('password') as HTMLInputElement).value = '';
     setBusy(false);
     if (result?.ok) router.push(callbackUrl);
     else setError(signInErrorMessage(result?.error ?? 'CredentialsSignin'));
@@ -28,7 +34,7 @@ export function SignInForm({ providers }: { providers: string[] }) {
 
   return (
     <>
-      <form className="stack" action={submit}>
+      <form className="stack" onSubmit={submit}>
         <label>
           Email <input name="email" type="email" autoComplete="email" required />
         </label>

@@ -15,13 +15,18 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string | null }) {
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function submit(form: FormData) {
+  // a submit handler, not a form action: an action resets the form when it ends, and a refused sign-up
+  // should not cost the name and address typed
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
     setBusy(true);
     setError(null);
-    const email = String(form.get('email'));
-    const password = String(form.get('password'));
+    const email = String(fields.get('email'));
+    const password = String(fields.get('password'));
     try {
-      const result = await trpc.accounts.signUp.mutate({ email, password, first_name: String(form.get('first_name') ?? '') || undefined });
+      const result = await trpc.accounts.signUp.mutate({ email, password, first_name: String(fields.get('first_name') ?? '') || undefined });
       if ('status' in result) {
         setSentTo(email.trim());
         return;
@@ -30,6 +35,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string | null }) {
       if (!signedIn?.ok) throw new Error('Your account was created, but signing in failed. Try signing in.');
       router.push(withCallback('/projects/new', callbackUrl));
     } catch (e) {
+      (form.elements.namedItem('password') as HTMLInputElement).value = '';
       setError(errorMessage(e));
       setBusy(false);
     }
@@ -48,7 +54,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string | null }) {
   }
 
   return (
-    <form className="stack" action={submit}>
+    <form className="stack" onSubmit={submit}>
       <label>
         First name <input name="first_name" autoComplete="given-name" />
       </label>
