@@ -51,6 +51,7 @@ export function pathParameterAt(method: string, segments: string[], index: numbe
  * (the schemas' coercion) would read `0x10`, `1e2` or ` 3 ` as numbers a client never meant.
  */
 export function nonIntegerQueryParameter(method: string, segments: string[], query: URLSearchParams): string | undefined {
+  if (query.size === 0) return undefined; // most requests: no route to look up
   const integers = routeOf(method, segments)?.integers;
   if (!integers?.size) return undefined;
   for (const [name, value] of query) if (integers.has(name) && !/^-?\d+$/.test(value)) return name;

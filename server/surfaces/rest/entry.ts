@@ -79,7 +79,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
     return access ? refuseBeforeProcedure(ctx, refusal, method, access) : json(404, { detail: 'Not Found' });
   }
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
-  return procedureResponse(req, ctx, url.origin + path + url.search, method, body);
+  return procedureResponse(req, ctx, { url: url.origin + path + url.search, query: url.searchParams }, method, body);
 }
 
 const PUBLIC_ACCESS: RouteAccess = { tokenRequired: false };
@@ -182,15 +182,16 @@ async function rawResponse(req: Request, ctx: Context, run: (caller: Caller) => 
   return new Response(req.method === 'HEAD' ? null : answer.body, { status: 200, headers: ctx.resHeaders });
 }
 
-/** `url`: the procedure's URL as the OpenAPI adapter matches it, without the `/api/v1` prefix. */
-async function procedureResponse(original: Request, ctx: Context, url: string, method: string, body: unknown): Promise<Response> {
+/** `asked`: the procedure's URL as the OpenAPI adapter matches it (without the `/api/v1` prefix), and its query. */
+async function procedureResponse(original: Request, ctx: Context, asked: { url: string; query: URLSearchParams }, method: string, body: unknown): Promise<Response> {
+  const { url } = asked;
   // a POST without a body (republish takes its id from the path) needs no Content-Type; a body must be
   // JSON, and the library reads the media type case-sensitively, so JSON we accepted reaches it spelled so
   const contentType = original.headers.get('content-type');
   const bodiless = body === undefined && method !== 'GET';
   const respelled = contentType !== null && contentType !== 'application/json' && isJsonMediaType(contentType);
   const requestHeaders = (bodiless && contentType !== 'application/json') || respelled ? withJsonContentType(original.headers) : original.headers;
-  const query = queryOf(new URL(url).searchParams);
+  const query = queryOf(asked.query);
   const req = new Proxy(original, {
     get: (target, prop) => {
       if (prop === 'url') return url;
