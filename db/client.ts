@@ -29,7 +29,8 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   await migratePostgres(url);
-  const client = postgres(url, { max: maxConnections, onnotice: () => {} });
+  // ISO dates whatever the server's default: drizzle and the recipients page read times as PostgreSQL's text
+  const client = postgres(url, { max: maxConnections, onnotice: () => {}, connection: { DateStyle: 'ISO, MDY' } });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
 }

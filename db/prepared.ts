@@ -1,3 +1,6 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { rowsOf } from './rows';
 import type { DbOrTx } from './types';
 
 /**
@@ -15,4 +18,19 @@ export function preparedStatement<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => 
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw SQL read (values as `sql.placeholder`s) built once and run as a statement each connection
+ * prepares once. `db.execute` sends its SQL unnamed: PostgreSQL parses and plans it on every call, and
+ * postgres.js first asks for its parameter types, a second round trip. A 101-row recipients page cost
+ * PostgreSQL 690 us that way against 420 us prepared. Only for SQL of a fixed shape: one text per query
+ * is kept by every connection.
+ */
+export function preparedRead<Row>(query: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const statement = preparedStatement((db) => db._.session.prepareQuery({ sql: text, params }, undefined, 'prepared_read', false));
+  return async (db, values) => rowsOf<Row>(await statement(db).execute(values));
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { recipients } from '@/db/schema';
 import { AppError } from '../errors';
@@ -13,7 +13,7 @@ export type RecipientRow = typeof recipients.$inferSelect;
 /** A JSON array as one bound parameter: one round trip and one plan, whatever the batch size. */
 export const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-export function scopeOf(projectId: string, listId: string) {
+export function scopeOf(projectId: string | Placeholder, listId: string | Placeholder) {
   return and(eq(recipients.listId, listId), eq(recipients.projectId, projectId));
 }
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '@/db/rows';
+import { and, eq, gt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedRead } from '@/db/prepared';
 import { recipients } from '@/db/schema';
 import { listNotFound, type ProjectScope } from '../mailing-lists/internal';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -35,25 +35,8 @@ export async function listRecipients({
   const status = parseStatusFilter(input.status);
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const pattern = input.q ? `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const filter = and(
-    scopeOf(ctx.projectId, input.list_id),
-    status && eq(recipients.status, status),
-    after !== undefined ? gt(recipients.seq, after) : undefined,
-    pattern ? matches(pattern) : undefined,
-  );
-  // one statement: the list (so another project's list is "not found") and its page, joined laterally;
-  // rows come back in the API's shape (ISO times in SQL), so no per-field mapping runs in JavaScript
-  const rows = rowsOf<PageRow>(
-    await ctx.db.execute(sql`
-      select l.id as list_id, r.id, r.seq::float8 as seq, r.email, r.name, r.external_id, r.attributes, r.status,
-        ${iso(sql`r.status_changed_at`)} as status_changed_at, ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.updated_at`)} as updated_at
-      from mailing_lists l
-      left join lateral (
-        select * from ${recipients} where ${filter} order by ${recipients.seq} limit ${input.limit + 1}
-      ) r on true
-      where l.id = ${input.list_id} and l.project_id = ${ctx.projectId}
-      order by r.seq`),
-  );
+  const read = pageRead({ status: status !== undefined, after: after !== undefined, search: pattern !== undefined });
+  const rows = await read(ctx.db, { listId: input.list_id, projectId: ctx.projectId, status, after, pattern, limit: input.limit + 1 });
   if (rows.length === 0) throw listNotFound();
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, input.limit);
@@ -61,8 +44,46 @@ export async function listRecipients({
   return { items: page.map(toApiRecipient), next_cursor: more ? encodeCursor(page[page.length - 1]!.seq) : null };
 }
 
-/** `toISOString()`'s format, in UTC with milliseconds. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+type PageShape = { status: boolean; after: boolean; search: boolean };
+
+const pageReads = new Map<string, ReturnType<typeof preparedRead<PageRow>>>();
+
+/**
+ * The page read for the filters a request uses (eight shapes at most), built and prepared once each:
+ * one statement, the list (so another project's list is "not found") and its page joined laterally.
+ */
+function pageRead(shape: PageShape) {
+  const key = `${shape.status}${shape.after}${shape.search}`;
+  let read = pageReads.get(key);
+  if (!read) {
+    const filter = and(
+      scopeOf(sql.placeholder('projectId'), sql.placeholder('listId')),
+      shape.status ? eq(recipients.status, sql.placeholder('status')) : undefined,
+      shape.after ? gt(recipients.seq, sql.placeholder('after')) : undefined,
+      shape.search ? matches(sql.placeholder('pattern')) : undefined,
+    );
+    read = preparedRead<PageRow>(sql`
+      select l.id as list_id, r.id, r.seq::float8 as seq, r.email, r.name, r.external_id, r.attributes, r.status,
+        ${utc(sql`r.status_changed_at`)} as status_changed_at, ${utc(sql`r.created_at`)} as created_at, ${utc(sql`r.updated_at`)} as updated_at
+      from mailing_lists l
+      left join lateral (
+        select * from ${recipients} where ${filter} order by ${recipients.seq} limit ${sql.placeholder('limit')}
+      ) r on true
+      where l.id = ${sql.placeholder('listId')} and l.project_id = ${sql.placeholder('projectId')}
+      order by r.seq`);
+    pageReads.set(key, read);
+  }
+  return read;
+}
+
+/** A time as UTC text (`2026-11-26 11:56:42.891485`): PostgreSQL's own output, a third of `to_char`'s cost. */
+const utc = (column: SQL) => sql`(${column} at time zone 'UTC')::text`;
+
+/** PostgreSQL's UTC text as `toISOString()` writes it: `T`, milliseconds (truncated, as a Date keeps them), `Z`. */
+function isoOf(utcText: string): string {
+  const fraction = utcText.length > 20 ? utcText.slice(20, 23) : '';
+  return `${utcText.slice(0, 10)}T${utcText.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
+}
 
 function toApiRecipient(row: PageRow): TRecipient {
   return {
@@ -72,10 +93,10 @@ function toApiRecipient(row: PageRow): TRecipient {
     ...(row.external_id === null ? {} : { external_id: row.external_id }),
     attributes: row.attributes ?? {},
     status: row.status,
-    status_changed_at: row.status_changed_at,
+    status_changed_at: row.status_changed_at === null ? null : isoOf(row.status_changed_at),
     is_active: row.status === 'active',
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: isoOf(row.created_at),
+    updated_at: isoOf(row.updated_at),
   };
 }
 
@@ -83,7 +104,7 @@ function toApiRecipient(row: PageRow): TRecipient {
  * Case-insensitive substring match. The first test is the expression of the trigram index
  * (migration 0007) so PostgreSQL can use it; the second keeps a match from spanning two fields.
  */
-function matches(pattern: string) {
+function matches(pattern: Placeholder) {
   const like = (value: unknown) => sql`${value} like lower(${pattern})`;
   const searchText = sql`(${recipients.email} || ' ' || coalesce(lower(${recipients.name}), '') || ' ' || coalesce(lower(${recipients.externalId}), ''))`;
   return and(like(searchText), or(like(recipients.email), like(sql`lower(${recipients.name})`), like(sql`lower(${recipients.externalId})`)));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emails, newList, setUpRestHarness } from './helpers';
 
@@ -109,6 +110,27 @@ describe('GET recipients', () => {
     expect(one.json.items).toHaveLength(1);
     const next = await list.call('GET', `${list.base}/recipients?limit=500&cursor=${one.json.next_cursor}`);
     expect(next.json.items.map((r: { email: string }) => r.email)).toEqual(['x1@example.test', 'x2@example.test']);
+  });
+
+  it('writes every time as toISOString does: UTC, milliseconds truncated, whole seconds with .000', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: emails('t', 3) });
+    await list.call('DELETE', `${list.base}/recipients/t2%40example.test`);
+    // times as a server in another zone would store them: the text must not follow the session's zone
+    await harness.db.execute(sql`
+      update recipients set created_at = v.at::timestamptz, updated_at = v.at::timestamptz + interval '1 second'
+      from (values ('t0@example.test', '2026-03-04 05:06:07+02'), ('t1@example.test', '2026-03-04 05:06:07.123999+00'),
+        ('t2@example.test', '1999-12-31 23:59:59.5-05')) as v(email, at)
+      where recipients.list_id = ${list.listId} and recipients.email = v.email`);
+    const items = (await list.call('GET', `${list.base}/recipients`)).json.items;
+    expect(items.map((r: { created_at: string; updated_at: string }) => [r.created_at, r.updated_at])).toEqual([
+      ['2026-03-04T03:06:07.000Z', '2026-03-04T03:06:08.000Z'],
+      ['2026-03-04T05:06:07.123Z', '2026-03-04T05:06:08.123Z'],
+      ['2000-01-01T04:59:59.500Z', '2000-01-01T05:00:00.500Z'],
+    ]);
+    expect(items[0].status_changed_at).toBeNull();
+    expect(items[2].status_changed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(items[2].status_changed_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('answers 404 for a list that is not in the project', async () => {
