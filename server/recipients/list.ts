@@ -8,7 +8,6 @@ import type { TListRecipientsInput, TRecipient } from './schemas';
 import { parseStatusFilter } from './status';
 
 interface PageRow {
-  list_id: string;
   id: string | null;
   seq: number;
   email: string;
@@ -50,7 +49,7 @@ const pageReads = new Map<string, ReturnType<typeof preparedRead<PageRow>>>();
 
 /**
  * The page read for the filters a request uses (eight shapes at most), built and prepared once each:
- * one statement, the list (so another project's list is "not found") and its page joined laterally.
+ * one statement, the list and its page joined laterally: no row at all when the list is not the project's.
  */
 function pageRead(shape: PageShape) {
   const key = `${shape.status}${shape.after}${shape.search}`;
@@ -63,7 +62,7 @@ function pageRead(shape: PageShape) {
       shape.search ? matches(sql.placeholder('pattern')) : undefined,
     );
     read = preparedRead<PageRow>(sql`
-      select l.id as list_id, r.id, r.seq::float8 as seq, r.email, r.name, r.external_id, r.attributes, r.status,
+      select r.id, r.seq::float8 as seq, r.email, r.name, r.external_id, r.attributes, r.status,
         ${utc(sql`r.status_changed_at`)} as status_changed_at, ${utc(sql`r.created_at`)} as created_at, ${utc(sql`r.updated_at`)} as updated_at
       from mailing_lists l
       left join lateral (
