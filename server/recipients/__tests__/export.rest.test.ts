@@ -98,6 +98,15 @@ describe('GET recipients/export.csv', () => {
     expect(res.headers.get('ratelimit-remaining')).toBe('19');
   });
 
+  it('answers a repeated status as the recipients listing does: 422 on the query parameter', async () => {
+    const list = await newList(harness);
+    const exported = await list.call('GET', `${list.base}/recipients/export.csv?status=active&status=removed`);
+    const listed = await list.call('GET', `${list.base}/recipients?status=active&status=removed`);
+    expect(exported.status).toBe(422);
+    expect(exported.json).toEqual(listed.json);
+    expect(exported.json.detail[0].loc).toEqual(['query', 'status']);
+  });
+
   it('answers 404 for an unknown list, 422 for a list_id that is no UUID, 401 without a token', async () => {
     const list = await newList(harness);
     const missing = await list.call('GET', '/api/v1/email/lists/00000000-0000-4000-8000-000000000000/recipients/export.csv');

@@ -22,7 +22,14 @@ interface RawRoute {
   run(caller: Caller, params: string[], query: URLSearchParams): Promise<RawAnswer>;
 }
 
-const optional = (query: URLSearchParams, name: string) => query.get(name) ?? undefined;
+/**
+ * A query parameter as the REST routes read it: repeated, it is passed on as every value given, which
+ * the procedure's string schema refuses (422 on that parameter), never silently as its first value.
+ */
+const optional = (query: URLSearchParams, name: string) => {
+  const values = query.getAll(name);
+  return (values.length > 1 ? values : values[0]) as string | undefined;
+};
 const xml = (body: string): RawAnswer => ({ body, headers: { 'Content-Type': 'application/xml' }, cache: PUBLIC_CONTENT_CACHE });
 // untrusted markdown as text: nosniff, so no browser ever renders it as HTML
 const text = (body: string, type: string): RawAnswer => ({ body, headers: { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' }, cache: PUBLIC_CONTENT_CACHE });
