@@ -93,7 +93,7 @@ test('a new user sends a changelog to three addresses on the embedded default, r
   await expect(recipients.getByRole('row', { name: new RegExp(PEOPLE[2]!) })).toContainText('active');
 });
 
-test('an unknown, malformed or someone else\'s outbox message or release email is the 404 page', async ({ page, browser }) => {
+test('an unknown, malformed or someone else\'s outbox message, release email, list or draft is the 404 page', async ({ page, browser }) => {
   // another user's account email: visible in none of this user's projects
   const stranger = await browser.newPage();
   const other = await signUpWithProject(stranger, 'Stranger releases');
@@ -108,6 +108,11 @@ test('an unknown, malformed or someone else\'s outbox message or release email i
     `/p/${slug}/outbox/${strangersMessageId}`,
     `/p/${slug}/emails/zzz`,
     `/p/${slug}/emails/${randomUUID()}`,
+    `/p/${slug}/lists/zzz`,
+    `/p/${slug}/lists/${randomUUID()}`,
+    `/p/${slug}/changelogs/zzz`,
+    `/p/${slug}/posts/${randomUUID()}`,
+    `/p/${slug}/kb/zzz`,
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

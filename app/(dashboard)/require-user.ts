@@ -1,6 +1,7 @@
-import { notFound, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { currentUserId } from '@/server/surfaces/web/session';
 import { serverCaller } from '@/server/surfaces/web/caller';
+import { notFoundOn } from '@/server/surfaces/web/not-found-on';
 
 /** The signed-in user's caller, or a redirect to sign in that comes back here. */
 export async function requireUser(returnTo: string) {
@@ -13,6 +14,6 @@ export async function requireUser(returnTo: string) {
 export async function requireProject(slug: string, returnTo: string) {
   const { userId } = await requireUser(returnTo);
   const caller = await serverCaller(slug);
-  const project = await caller.projects.get({ idOrSlug: slug }).catch(() => notFound());
+  const project = await caller.projects.get({ idOrSlug: slug }).catch(notFoundOn);
   return { userId, caller, project };
 }

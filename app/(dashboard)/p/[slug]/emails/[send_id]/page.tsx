@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { requireProject } from '@/app/(dashboard)/require-user';
 import { SendView } from './send-view';
 import { LocalTime } from '@/app/local-time';
+import { notFoundOn } from '@/server/surfaces/web/not-found-on';
 
 export const metadata: Metadata = { title: 'Release email' };
 
@@ -13,7 +13,7 @@ export default async function SendPage({ params }: { params: Promise<{ slug: str
   const [send, ledger] = await Promise.all([
     caller.releaseEmails.get({ send_id }),
     caller.releaseEmails.ledger({ send_id, limit: 500 }),
-  ]).catch(() => notFound());
+  ]).catch(notFoundOn);
   return (
     <>
       <p><Link href={`/p/${slug}/emails`}>← Release emails</Link></p>

@@ -1,8 +1,8 @@
 import '../../emails/emails.css';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { requireProject } from '@/app/(dashboard)/require-user';
+import { notFoundOn } from '@/server/surfaces/web/not-found-on';
 
 export const metadata: Metadata = { title: 'Email' };
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'Email' };
 export default async function OutboxMessagePage({ params }: { params: Promise<{ slug: string; message_id: string }> }) {
   const { slug, message_id } = await params;
   const { caller } = await requireProject(slug, `/p/${slug}/outbox/${message_id}`);
-  const message = await caller.email.outbox.get({ message_id }).catch(() => notFound());
+  const message = await caller.email.outbox.get({ message_id }).catch(notFoundOn);
   return (
     <>
       <p><Link href={`/p/${slug}/outbox`}>← Outbox</Link></p>
