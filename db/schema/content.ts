@@ -16,9 +16,15 @@ export interface KbArticleRecord {
 
 /**
  * What pages and feeds show of an item, rendered and sanitized once at save (server/content/kinds) and
- * stored beside its source; null only on rows saved before it existed, which are rendered when read.
+ * stored beside its source, with the version of the rendering that made it (server/content/rendered.ts);
+ * null or of an older version on rows saved before, which are rendered again when read and rewritten.
  */
-export interface RenderedChangelog {
+interface Rendered {
+  /** RENDERED_VERSION when it was rendered; absent on renderings older than versions */
+  version?: number;
+}
+
+export interface RenderedChangelog extends Rendered {
   html: string;
   /** plain-text summary for link previews */
   summary: string;
@@ -26,7 +32,7 @@ export interface RenderedChangelog {
   entries: { category: string; title: string; html: string }[];
 }
 
-export interface RenderedBlogPost {
+export interface RenderedBlogPost extends Rendered {
   html: string;
   /** plain-text summary for link previews (200 characters) */
   summary: string;
@@ -35,7 +41,7 @@ export interface RenderedBlogPost {
 }
 
 /** Per article, in order: its sanitized HTML and plain text (the page's search). */
-export interface RenderedKbSet {
+export interface RenderedKbSet extends Rendered {
   articles: { html: string; text: string }[];
 }
 

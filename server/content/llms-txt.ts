@@ -6,6 +6,7 @@ import { BLOG_POST, CHANGELOG, KB_SET } from './kinds';
 import { linkText, oneLine } from './markdown-doc';
 import { findProjectContent } from './project-content';
 import type { TMarkdownDocument } from './schemas';
+import { RENDERED_VERSION } from './rendered';
 import { publicUrls } from './urls';
 
 interface Link {
@@ -28,7 +29,7 @@ export function projectLlmsTxt({ ctx, input }: { ctx: PublicScope; input: { proj
         changelogs.map(({ item, row }) => ({
           title: item.title,
           url: publicUrls.markdown(CHANGELOG.path, item.slug),
-          summary: [item.version && `Version ${item.version}`, `published ${item.published_at.slice(0, 10)}`, row.rendered?.summary ?? excerpt(item.content, 200)]
+          summary: [item.version && `Version ${item.version}`, `published ${item.published_at.slice(0, 10)}`, summaryOf(row.rendered, item.content)]
             .filter(Boolean)
             .join(', '),
         })),
@@ -38,7 +39,7 @@ export function projectLlmsTxt({ ctx, input }: { ctx: PublicScope; input: { proj
         posts.map(({ item, row }) => ({
           title: BLOG_POST.title(row),
           url: publicUrls.markdown(BLOG_POST.path, item.slug),
-          summary: [`published ${item.published_at.slice(0, 10)}`, row.rendered?.summary ?? excerpt(item.content, 200)].filter(Boolean).join(', '),
+          summary: [`published ${item.published_at.slice(0, 10)}`, summaryOf(row.rendered, item.content)].filter(Boolean).join(', '),
         })),
       ],
       [
@@ -63,4 +64,9 @@ export function projectLlmsTxt({ ctx, input }: { ctx: PublicScope; input: { proj
 function categoriesOf(articles: { category: string }[]): string {
   const names = [...new Set(articles.map((article) => article.category))];
   return names.length ? ` in ${names.join(', ')}` : '';
+}
+
+/** The stored summary while its rendering is current; else made again as a save makes it (no full render for it). */
+function summaryOf(rendered: { version?: number; summary: string } | null, content: string): string {
+  return rendered?.version === RENDERED_VERSION ? rendered.summary : excerpt(content, 200);
 }

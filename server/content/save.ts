@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { invalidatePublicContent } from './cache';
 import type { AnyContentKind } from './kind';
 import { toManaged } from './objects';
+import { stamped } from './rendered';
 import { columnsOf, notFound } from './internal';
 
 type Values = typeof changelogs.$inferInsert;
@@ -13,7 +14,7 @@ type Values = typeof changelogs.$inferInsert;
 export async function saveItem<M, I extends { id?: string }>(kind: AnyContentKind<unknown, M, I>, { ctx, input }: { ctx: ProjectScope; input: I }): Promise<M> {
   const t = columnsOf(kind);
   const source = kind.saveValues(input);
-  const values = { ...source, rendered: kind.render(source) } as Values;
+  const values = { ...source, rendered: stamped(kind.render(source)) } as Values;
   const row = await ctx.db.transaction(async (tx) => {
     const [saved] = input.id
       ? await tx

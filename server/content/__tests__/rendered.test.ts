@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '@/db/client';
 import { blogPosts, changelogs, kbSets } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { invalidatePublicContent } from '@/server/content/cache';
+import { RENDERED_VERSION } from '@/server/content/rendered';
+import { rerenderStaleContent } from '@/server/content/rerender';
 import { createTestProject } from '@/tests/factories';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from './helpers';
 
@@ -32,12 +34,13 @@ describe('rendered at save', () => {
       html: expect.stringContaining('<em>here</em>'),
       summary: 'Intro here.',
       entries: [{ category: 'Added', title: 'Dark mode', html: expect.stringContaining('<strong>Dark</strong>') }],
+      version: RENDERED_VERSION,
     });
     expect(JSON.stringify(row!.rendered)).not.toContain('<script');
 
     await database.db
       .update(changelogs)
-      .set({ rendered: { html: '<p>from storage</p>', summary: 'stored summary', entries: [{ category: 'Stored', title: 'Stored entry', html: '<p>entry</p>' }] } })
+      .set({ rendered: { html: '<p>from storage</p>', summary: 'stored summary', entries: [{ category: 'Stored', title: 'Stored entry', html: '<p>entry</p>' }], version: RENDERED_VERSION } })
       .where(eq(changelogs.id, changelog.id));
     invalidatePublicContent();
     const page = await caller.changelogs.page({ public_slug: changelog.slug! });
@@ -51,12 +54,12 @@ describe('rendered at save', () => {
     const post = await publishBlogPost(caller, '# Title\n\nFirst paragraph.');
     const set = await publishKbSet(caller, [{ category: 'Start', title: 'Install', body: 'Run `npm i`.' }]);
     const [postRow] = await database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
-    expect(postRow!.rendered).toEqual({ html: '<h1>Title</h1>\n<p>First paragraph.</p>\n', summary: 'First paragraph.', excerpt: 'First paragraph.' });
+    expect(postRow!.rendered).toEqual({ html: '<h1>Title</h1>\n<p>First paragraph.</p>\n', summary: 'First paragraph.', excerpt: 'First paragraph.', version: RENDERED_VERSION });
     const [setRow] = await database.db.select().from(kbSets).where(eq(kbSets.id, set.id));
-    expect(setRow!.rendered).toEqual({ articles: [{ html: '<p>Run <code>npm i</code>.</p>\n', text: 'Run npm i.' }] });
+    expect(setRow!.rendered).toEqual({ articles: [{ html: '<p>Run <code>npm i</code>.</p>\n', text: 'Run npm i.' }], version: RENDERED_VERSION });
 
-    await database.db.update(blogPosts).set({ rendered: { html: '<p>stored post</p>', summary: 's', excerpt: 'e' } }).where(eq(blogPosts.id, post.id));
-    await database.db.update(kbSets).set({ rendered: { articles: [{ html: '<p>stored article</p>', text: 't' }] } }).where(eq(kbSets.id, set.id));
+    await database.db.update(blogPosts).set({ rendered: { html: '<p>stored post</p>', summary: 's', excerpt: 'e', version: RENDERED_VERSION } }).where(eq(blogPosts.id, post.id));
+    await database.db.update(kbSets).set({ rendered: { articles: [{ html: '<p>stored article</p>', text: 't' }], version: RENDERED_VERSION } }).where(eq(kbSets.id, set.id));
     invalidatePublicContent();
     expect((await caller.blogPosts.page({ public_slug: post.slug! })).html).toBe('<p>stored post</p>');
     expect((await caller.kbSets.page({ public_slug: set.slug! })).categories[0]!.articles[0]!.html).toBe('<p>stored article</p>');
@@ -70,5 +73,47 @@ describe('rendered at save', () => {
     const page = await caller.changelogs.page({ public_slug: changelog.slug! });
     expect(page.html).toContain('<em>crash</em>');
     expect((await caller.changelogs.feed({ public_slug: changelog.slug! })).xml).toContain('<category><![CDATA[Fixed]]></category>');
+  });
+
+  it('renders a rendering of an older version again when read: a renderer fix reaches saved items', async () => {
+    const caller = await author();
+    const changelog = await publishChangelog(caller, { title: 'Older', content: '## Added\n- ```\n  npm i\n  ```\n' });
+    // as the version before feed entries opening with code existed: no entry, and HTML it would not make now
+    await database.db.update(changelogs).set({ rendered: { html: '<p>old renderer</p>', summary: 'old', entries: [] } }).where(eq(changelogs.id, changelog.id));
+    invalidatePublicContent();
+    expect((await caller.changelogs.page({ public_slug: changelog.slug! })).html).toContain('<code>npm i');
+    expect((await caller.changelogs.feed({ public_slug: changelog.slug! })).xml).toContain('<title><![CDATA[npm i]]></title>');
+  });
+});
+
+describe('the startup job that rewrites older renderings', () => {
+  it('rewrites every older or missing rendering once, leaves current ones and updated_at alone, and the pages follow', async () => {
+    const caller = await author();
+    const old = await publishChangelog(caller, { title: 'Old', content: 'Now *fixed*.' });
+    const missing = await publishBlogPost(caller, '# Missing\n\nA **post**.');
+    const set = await publishKbSet(caller, [{ category: 'Start', title: 'Install', body: 'Run `it`.' }]);
+    const current = await publishChangelog(caller, { title: 'Current', content: 'Current.' });
+    await database.db.update(changelogs).set({ rendered: { html: '<p>v1</p>', summary: 'v1', entries: [] } }).where(eq(changelogs.id, old.id));
+    await database.db.update(blogPosts).set({ rendered: sql`null` }).where(eq(blogPosts.id, missing.id));
+    await database.db.update(kbSets).set({ rendered: { articles: [{ html: '<p>v1</p>', text: 'v1' }], version: RENDERED_VERSION - 1 } }).where(eq(kbSets.id, set.id));
+    // a current rendering is trusted as stored: the job must not rewrite it
+    const marker = { html: '<p>current, kept</p>', summary: 'kept', entries: [], version: RENDERED_VERSION };
+    await database.db.update(changelogs).set({ rendered: marker }).where(eq(changelogs.id, current.id));
+    const updatedAt = async () => (await database.db.select({ at: changelogs.updatedAt }).from(changelogs).where(eq(changelogs.id, old.id)))[0]!.at;
+    const before = await updatedAt();
+
+    // other tests' rows may be stale too: at least these three, then none
+    expect(await rerenderStaleContent(database.db)).toBeGreaterThanOrEqual(3);
+    expect(await rerenderStaleContent(database.db)).toBe(0);
+
+    const rowOf = async (table: typeof changelogs | typeof blogPosts | typeof kbSets, id: string) =>
+      (await database.db.select({ rendered: table.rendered }).from(table).where(eq(table.id, id)))[0]!.rendered;
+    expect(await rowOf(changelogs, old.id)).toEqual({ html: '<p>Now <em>fixed</em>.</p>\n', summary: 'Now fixed.', entries: [], version: RENDERED_VERSION });
+    expect(await rowOf(blogPosts, missing.id)).toMatchObject({ html: expect.stringContaining('<strong>post</strong>'), version: RENDERED_VERSION });
+    expect(await rowOf(kbSets, set.id)).toEqual({ articles: [{ html: '<p>Run <code>it</code>.</p>\n', text: 'Run it.' }], version: RENDERED_VERSION });
+    expect(await rowOf(changelogs, current.id)).toEqual(marker);
+    expect(await updatedAt()).toEqual(before);
+    // the job cleared the public caches: the page shows the new rendering at once
+    expect((await caller.changelogs.page({ public_slug: old.slug! })).html).toBe('<p>Now <em>fixed</em>.</p>\n');
   });
 });

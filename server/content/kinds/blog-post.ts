@@ -8,6 +8,7 @@ import { escapeText } from '../rss';
 import { toDate } from '../schemas';
 import { publicUrls } from '../urls';
 import { ZBlogPost, ZBlogPostPage, ZManagedBlogPost, ZSaveBlogPostInput } from './blog-post-schemas';
+import { currentRendering } from '../rendered';
 
 type Row = typeof blogPosts.$inferSelect;
 const PATH = 'blog';
@@ -47,7 +48,7 @@ export const BLOG_POST = defineKind({
   render,
   page: ({ item, row, project }) => {
     const title = blogPostTitle(item.content);
-    const { html, summary } = row.rendered ?? render(row);
+    const { html, summary } = currentRendering(row.rendered, () => render(row));
     return { post: item, project, title, description: summary || title, html, feed_url: publicUrls.feed(PATH, item.slug) };
   },
   // the post is its own source: its first heading is already its title
@@ -55,7 +56,7 @@ export const BLOG_POST = defineKind({
   feed: {
     channel: ({ item, project }) => ({ title: `${project.name} blog: ${blogPostTitle(item.content)}`, description: `A blog post of ${project.name}` }),
     items: ({ item, row }) => {
-      const rendered = row.rendered ?? render(row);
+      const rendered = currentRendering(row.rendered, () => render(row));
       return [
         {
           title: blogPostTitle(item.content),

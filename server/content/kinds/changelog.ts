@@ -7,6 +7,7 @@ import { toDate } from '../schemas';
 import { publicUrls } from '../urls';
 import { changelogFeedItems } from './changelog-feed';
 import { ZChangelog, ZChangelogPage, ZManagedChangelog, ZSaveChangelogInput, type TChangelog } from './changelog-schemas';
+import { currentRendering } from '../rendered';
 
 type Row = typeof changelogs.$inferSelect;
 const PATH = 'changelog';
@@ -57,7 +58,7 @@ export const CHANGELOG = defineKind({
   }),
   render,
   page: ({ item, row, project }) => {
-    const { html, summary } = row.rendered ?? render(row);
+    const { html, summary } = currentRendering(row.rendered, () => render(row));
     return { changelog: item, project, description: summary || item.title, html, feed_url: publicUrls.feed(PATH, item.slug) };
   },
   // the source follows unchanged, byte for byte
@@ -67,6 +68,6 @@ export const CHANGELOG = defineKind({
       title: `${project.name}: ${item.title}`,
       description: `Changelog${item.version ? ` (${item.version})` : ''} of ${project.name}`,
     }),
-    items: ({ item, row }) => changelogFeedItems(item, row.rendered ?? render(row)),
+    items: ({ item, row }) => changelogFeedItems(item, currentRendering(row.rendered, () => render(row))),
   },
 });

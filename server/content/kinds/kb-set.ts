@@ -2,6 +2,7 @@ import { kbSets } from '@/db/schema';
 import { defineKind } from '../kind';
 import { groupArticles, kbContent, kbMarkdown, renderArticles, toArticleRecord } from './kb-articles';
 import { ZKbSet, ZKbSetPage, ZManagedKbSet, ZSaveKbSetInput } from './kb-set-schemas';
+import { currentRendering } from '../rendered';
 
 type Row = typeof kbSets.$inferSelect;
 const PATH = 'kb';
@@ -39,5 +40,5 @@ export const KB_SET = defineKind({
   }),
   render: ({ articles = [] }) => renderArticles(articles),
   markdown: ({ row }) => kbMarkdown(row.title, row.articles),
-  page: ({ item, row, project }) => ({ project, set: item, title: row.title, categories: groupArticles(row.articles, row.rendered ?? renderArticles(row.articles)) }),
+  page: ({ item, row, project }) => ({ project, set: item, title: row.title, categories: groupArticles(row.articles, currentRendering(row.rendered, () => renderArticles(row.articles))) }),
 });

@@ -2,11 +2,12 @@ import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
-import { redact } from '../../log';
+import { logError, redact } from '../../log';
 import { startPageViewFlusher } from '../../banner/flusher';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { startContentScheduler } from '../../content/scheduler';
+import { rerenderStaleContent } from '../../content/rerender';
 import { startImportWorker } from '../../recipient-imports/worker';
 import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
@@ -42,6 +43,8 @@ async function main() {
   // applies started CSV imports; one a stopped instance left running is picked up (PGlite: at once)
   const imports = startImportWorker(database);
   const purge = startPurgeTimer(async () => database.db);
+  // items saved under an older rendering (a sanitizer or feed fix since) are rendered again, once
+  void rerenderStaleContent(database.db).catch((error) => logError('Re-rendering saved content failed', error));
   const pageViews = startPageViewFlusher(async () => database.db);
 
   const render = (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { BLOG_POST, CHANGELOG, KB_SET } from '@/server/content/kinds';
+import { RENDERED_VERSION } from '@/server/content/rendered';
+
+// Every feature of what is stored rendered: headings, entries, code, HTML kept and dropped, links,
+// tables, task lists, and a summary long enough to be cut.
+const SAMPLE = [
+  '# Release 2.0',
+  '',
+  `Intro with *emphasis*, **strong**, \`code\`, a [link](https://example.com) and ${'long words '.repeat(30)}`,
+  '',
+  '## Added',
+  '- **Dark mode**: follows the system theme <script>alert(1)</script>',
+  '- ```',
+  '  npm i shipnote',
+  '  ```',
+  '- <b>Bold</b> entry with <img src=x onerror=alert(1)>',
+  '- [x] done task',
+  '',
+  '## Fixed',
+  '1. A [script link](javascript:alert(1)) and <a href="https://example.com" onclick="x()">a safe one</a>',
+  '',
+  '| a | b |',
+  '|---|---|',
+  '| 1 | 2 |',
+  '',
+  '> quoted <iframe src="https://evil.test"></iframe>',
+].join('\n');
+
+// Raise RENDERED_VERSION (server/content/rendered.ts) whenever this fails because the output changed,
+// then pin the new hash here: stored renderings of the old version are then rendered again.
+const PINNED = { version: 2, sha256: '8252f17190ed7cb707be08c913cece97df638091952b900d81fa9c59acae3fcf' };
+
+it('pins the rendering of a sample to RENDERED_VERSION: a change of output must come with a new version', () => {
+  const output = JSON.stringify([
+    CHANGELOG.render({ content: SAMPLE }),
+    BLOG_POST.render({ content: SAMPLE }),
+    KB_SET.render({ articles: [{ category: 'Start', title: 'Sample', body: SAMPLE }] }),
+  ]);
+  expect({ version: RENDERED_VERSION, sha256: createHash('sha256').update(output).digest('hex') }).toEqual(PINNED);
+});

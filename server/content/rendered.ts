@@ -1,0 +1,17 @@
+/**
+ * The version of what pages and feeds show of an item: its markdown rendered and sanitized, its feed
+ * entries, its summaries. Raise it with every change to that output (a test pins the output of a
+ * sample to this number): stored renderings of an older version are rendered again when read, and
+ * rewritten once by the startup job (rerender.ts), so a sanitizer fix reaches every saved item.
+ */
+export const RENDERED_VERSION = 2;
+
+/** A rendering as it is stored: with the version that made it. */
+export function stamped<R extends object>(rendering: R): R & { version: number } {
+  return { ...rendering, version: RENDERED_VERSION };
+}
+
+/** The stored rendering while it is of this version; otherwise the item rendered again from its source. */
+export function currentRendering<R extends { version?: number }>(stored: R | null, render: () => R): R {
+  return stored?.version === RENDERED_VERSION ? stored : render();
+}
