@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { blogPosts, changelogs, kbSets } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
@@ -115,5 +115,24 @@ describe('the startup job that rewrites older renderings', () => {
     expect(await updatedAt()).toEqual(before);
     // the job cleared the public caches: the page shows the new rendering at once
     expect((await caller.changelogs.page({ public_slug: old.slug! })).html).toBe('<p>Now <em>fixed</em>.</p>\n');
+  });
+
+  it('skips a row it cannot render, says which, and still rewrites the others, once', async () => {
+    const caller = await author();
+    const broken = await caller.kbSets.manage.save({ title: 'Broken', articles: [{ category: 'A', title: 'T', body: 'b' }] });
+    const fine = await publishChangelog(caller, { title: 'Fine', content: 'Fine *now*.' });
+    await database.db.update(kbSets).set({ articles: sql`'{"not":"a list"}'::jsonb`, rendered: sql`null` }).where(eq(kbSets.id, broken.id));
+    await database.db.update(changelogs).set({ rendered: sql`null` }).where(eq(changelogs.id, fine.id));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await rerenderStaleContent(database.db)).toBeGreaterThanOrEqual(1);
+      expect(await rerenderStaleContent(database.db)).toBe(0);
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining(`Re-rendering kb_set ${broken.id} failed`));
+    } finally {
+      errors.mockRestore();
+      await database.db.delete(kbSets).where(eq(kbSets.id, broken.id));
+    }
+    const [row] = await database.db.select({ rendered: changelogs.rendered }).from(changelogs).where(eq(changelogs.id, fine.id));
+    expect(row!.rendered).toMatchObject({ html: '<p>Fine <em>now</em>.</p>\n', version: RENDERED_VERSION });
   });
 });
