@@ -68,5 +68,5 @@ function categoriesOf(articles: { category: string }[]): string {
 
 /** The stored summary while its rendering is current; else made again as a save makes it (no full render for it). */
 function summaryOf(rendered: { version?: number; summary: string } | null, content: string): string {
-  return rendered?.version === RENDERED_VERSION ? rendered.summary : excerpt(content, 200);
+  return rendered && (rendered.version ?? 0) >= RENDERED_VERSION ? rendered.summary : excerpt(content, 200);
 }

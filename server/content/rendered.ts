@@ -11,7 +11,10 @@ export function stamped<R extends object>(rendering: R): R & { version: number }
   return { ...rendering, version: RENDERED_VERSION };
 }
 
-/** The stored rendering while it is of this version; otherwise the item rendered again from its source. */
+/**
+ * The stored rendering while it is of this version or a newer one (saved by a newer instance during a
+ * rolling deploy); otherwise the item rendered again from its source.
+ */
 export function currentRendering<R extends { version?: number }>(stored: R | null, render: () => R): R {
-  return stored?.version === RENDERED_VERSION ? stored : render();
+  return stored && (stored.version ?? 0) >= RENDERED_VERSION ? stored : render();
 }

@@ -28,9 +28,12 @@ const SAMPLE = [
   '> quoted <iframe src="https://evil.test"></iframe>',
 ].join('\n');
 
-// Raise RENDERED_VERSION (server/content/rendered.ts) whenever this fails because the output changed,
-// then pin the new hash here: stored renderings of the old version are then rendered again.
-const PINNED = { version: 2, sha256: '8252f17190ed7cb707be08c913cece97df638091952b900d81fa9c59acae3fcf' };
+// The sample's rendering under each version. When this fails because the output changed, raise
+// RENDERED_VERSION (server/content/rendered.ts) and add its hash here; never edit an earlier entry:
+// stored renderings of older versions are then rendered again.
+const SAMPLE_SHA256_BY_VERSION: Record<number, string> = {
+  2: '8252f17190ed7cb707be08c913cece97df638091952b900d81fa9c59acae3fcf',
+};
 
 it('pins the rendering of a sample to RENDERED_VERSION: a change of output must come with a new version', () => {
   const output = JSON.stringify([
@@ -38,5 +41,7 @@ it('pins the rendering of a sample to RENDERED_VERSION: a change of output must 
     BLOG_POST.render({ content: SAMPLE }),
     KB_SET.render({ articles: [{ category: 'Start', title: 'Sample', body: SAMPLE }] }),
   ]);
-  expect({ version: RENDERED_VERSION, sha256: createHash('sha256').update(output).digest('hex') }).toEqual(PINNED);
+  const latest = Math.max(...Object.keys(SAMPLE_SHA256_BY_VERSION).map(Number));
+  expect(RENDERED_VERSION).toBe(latest);
+  expect(createHash('sha256').update(output).digest('hex')).toBe(SAMPLE_SHA256_BY_VERSION[RENDERED_VERSION]);
 });

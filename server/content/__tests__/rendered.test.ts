@@ -5,7 +5,7 @@ import { blogPosts, changelogs, kbSets } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { invalidatePublicContent } from '@/server/content/cache';
 import { RENDERED_VERSION } from '@/server/content/rendered';
-import { rerenderStaleContent } from '@/server/content/rerender';
+import { rerenderStaleContent, startRerender } from '@/server/content/rerender';
 import { createTestProject } from '@/tests/factories';
 import { publishBlogPost, publishChangelog, publishKbSet, tokenCaller } from './helpers';
 
@@ -134,5 +134,46 @@ describe('the startup job that rewrites older renderings', () => {
     }
     const [row] = await database.db.select({ rendered: changelogs.rendered }).from(changelogs).where(eq(changelogs.id, fine.id));
     expect(row!.rendered).toMatchObject({ html: '<p>Fine <em>now</em>.</p>\n', version: RENDERED_VERSION });
+  });
+
+  it('never overwrites a save that lands between its read and its write, nor a newer version\'s rendering', async () => {
+    const caller = await author();
+    const raced = await publishChangelog(caller, { title: 'Raced', content: 'Before.' });
+    const newer = await publishChangelog(caller, { title: 'Newer', content: 'Newer.' });
+    await database.db.update(changelogs).set({ rendered: sql`null` }).where(eq(changelogs.id, raced.id));
+    const fromNewer = { html: '<p>a newer renderer</p>', summary: 'n', entries: [], version: RENDERED_VERSION + 1 };
+    await database.db.update(changelogs).set({ rendered: fromNewer }).where(eq(changelogs.id, newer.id));
+    // an instance of the previous release saves the item just before each of the job's writes
+    const fromOlder = { html: '<p>saved by an older instance</p>', summary: 'o', entries: [] };
+    const racing = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          await target.update(changelogs).set({ content: 'Saved meanwhile.', rendered: fromOlder }).where(eq(changelogs.id, raced.id));
+          return target.execute(query);
+        };
+      },
+    });
+    await rerenderStaleContent(racing);
+    const renderedOf = async (id: string) => (await database.db.select({ r: changelogs.rendered }).from(changelogs).where(eq(changelogs.id, id)))[0]!.r;
+    expect(await renderedOf(raced.id)).toEqual(fromOlder);
+    // read meanwhile, it is rendered from what was saved; the next start writes that
+    invalidatePublicContent();
+    expect((await caller.changelogs.page({ public_slug: raced.slug! })).html).toBe('<p>Saved meanwhile.</p>\n');
+    await rerenderStaleContent(database.db);
+    expect(await renderedOf(raced.id)).toMatchObject({ html: '<p>Saved meanwhile.</p>\n', version: RENDERED_VERSION });
+    expect(await renderedOf(newer.id)).toEqual(fromNewer);
+    expect((await caller.changelogs.page({ public_slug: newer.slug! })).html).toBe('<p>a newer renderer</p>');
+  });
+
+  it('stops between two rows when the server stops', async () => {
+    const caller = await author();
+    const item = await publishChangelog(caller, { title: 'Stopped', content: 'Stopped.' });
+    await database.db.update(changelogs).set({ rendered: sql`null` }).where(eq(changelogs.id, item.id));
+    // stopped before its first row: nothing is written, and stop waits for the job to end
+    const job = startRerender(database.db);
+    await job.stop();
+    const [row] = await database.db.select({ r: changelogs.rendered }).from(changelogs).where(eq(changelogs.id, item.id));
+    expect(row!.r).toBeNull();
   });
 });

@@ -2,12 +2,12 @@ import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
-import { logError, redact } from '../../log';
+import { redact } from '../../log';
 import { startPageViewFlusher } from '../../banner/flusher';
 import { startPurgeTimer } from '../../maintenance/purge';
 import { startReleaseEmailWorker } from '../../release-emails/start-worker';
 import { startContentScheduler } from '../../content/scheduler';
-import { rerenderStaleContent } from '../../content/rerender';
+import { startRerender } from '../../content/rerender';
 import { startImportWorker } from '../../recipient-imports/worker';
 import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
@@ -44,7 +44,7 @@ async function main() {
   const imports = startImportWorker(database);
   const purge = startPurgeTimer(async () => database.db);
   // items saved under an older rendering (a sanitizer or feed fix since) are rendered again, once
-  void rerenderStaleContent(database.db).catch((error) => logError('Re-rendering saved content failed', error));
+  const rerender = startRerender(database.db);
   const pageViews = startPageViewFlusher(async () => database.db);
 
   const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -75,6 +75,7 @@ async function main() {
     await imports.stop();
     await emailWorker.stop();
     purge.stop();
+    await rerender.stop();
     await pageViews.stop();
     await bus.stop();
     await closeSharedRedis();
