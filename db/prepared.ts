@@ -31,6 +31,7 @@ const dialect = new PgDialect();
  */
 export function preparedRead<Row>(query: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  // a name asks drizzle for a prepared statement; postgres.js names each text itself, PGlite ignores it
   const statement = preparedStatement((db) => db._.session.prepareQuery({ sql: text, params }, undefined, 'prepared_read', false));
   return async (db, values) => rowsOf<Row>(await statement(db).execute(values));
 }
