@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, gt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
@@ -45,7 +46,7 @@ export async function rerenderStaleContent(db: Database, state = { stopped: fals
         .orderBy(table.id)
         .limit(BATCH);
       for (const { row, seen } of rows) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         if (state.stopped) break;
         rewritten += await rewrite(db, kind, row, seen);
       }
