@@ -1,13 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { isIP } from 'node:net';
 import { boundedMemo } from './bounded-memo';
+import { SharedAsyncLocalStorage } from './shared-async-storage';
 
 declare global {
-  var __shipnoteRequestOrigin: AsyncLocalStorage<string> | undefined;
+  var __shipnoteRequestOrigin: SharedAsyncLocalStorage<string> | undefined;
 }
 
 // On globalThis: the HTTP front and Next's bundles load this module separately but share the request.
-const store = (globalThis.__shipnoteRequestOrigin ??= new AsyncLocalStorage<string>());
+const store = (globalThis.__shipnoteRequestOrigin ??= new SharedAsyncLocalStorage<string>());
 
 /** Runs a request's work with the origin it arrived on (only when APP_URL is unset). */
 export function runWithRequestOrigin<T>(origin: string, fn: () => T): T {

@@ -1,3 +1,4 @@
+import './share-async-storage';
 import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
