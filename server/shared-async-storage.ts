@@ -2,8 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 type Frame = ReadonlyMap<object, unknown>;
 
-/** The one native store: its value is the frame of every shared store's value in this async context. */
-const frames = new AsyncLocalStorage<Frame>();
+declare global {
+  var __shipnoteAsyncFrames: AsyncLocalStorage<Frame> | undefined;
+}
+
+/**
+ * The one native store: its value is the frame of every shared store's value in this async context.
+ * On globalThis: the HTTP front and Next's bundles load this module separately.
+ */
+const frames = (globalThis.__shipnoteAsyncFrames ??= new AsyncLocalStorage<Frame>());
 
 /**
  * `AsyncLocalStorage` with every instance's value carried by one native store. On Node 20 each active
