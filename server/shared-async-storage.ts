@@ -15,9 +15,9 @@ const frames = (globalThis.__shipnoteAsyncFrames ??= new AsyncLocalStorage<Frame
 /**
  * `AsyncLocalStorage` with every instance's value carried by one native store. On Node 20 each active
  * native store is copied onto every promise and async resource the process creates, by a hook per store;
- * Next keeps six of them active (and ours is a seventh), so every request paid that copy six times
- * over. Shared stores pay it once: what Node 22's AsyncContextFrame does natively.
- * Same contract as the native class (run, exit, enterWith, getStore, disable; bind and snapshot).
+ * Next keeps four to six of them active and ours is one more, so every promise paid that copy as many
+ * times. Shared stores pay it once, as Node 22's AsyncContextFrame does natively.
+ * What Next 16 calls: `run`, `exit`, `getStore`, and the static `bind` and `snapshot`.
  */
 export class SharedAsyncLocalStorage<T> {
   // the native ones capture the native store, and with it every shared store's value
@@ -29,29 +29,29 @@ export class SharedAsyncLocalStorage<T> {
     return AsyncLocalStorage.snapshot();
   }
 
-  #enabled = true;
-
   getStore(): T | undefined {
-    return this.#enabled ? (frames.getStore()?.get(this) as T | undefined) : undefined;
+    return frames.getStore()?.get(this) as T | undefined;
   }
 
   run<R, A extends unknown[]>(store: T, callback: (...args: A) => R, ...args: A): R {
-    this.#enabled = true;
+    if (store !== undefined && frames.getStore()?.get(this) === store) return callback(...args);
     return frames.run(withValue(this, store), callback, ...args);
   }
 
+  /** Next hides its stores from every `console` call this way: free when the store holds nothing. */
   exit<R, A extends unknown[]>(callback: (...args: A) => R, ...args: A): R {
+    if (!frames.getStore()?.has(this)) return callback(...args);
     return frames.run(withValue(this, undefined), callback, ...args);
   }
 
-  enterWith(store: T): void {
-    this.#enabled = true;
-    frames.enterWith(withValue(this, store));
+  // A frame is replaced whole, so these two could not keep the native semantics (one store's slot
+  // changed in place, for every context): refused rather than subtly different. Next never calls them.
+  enterWith(): never {
+    throw new Error('SharedAsyncLocalStorage does not support enterWith: use run');
   }
 
-  /** As the native one: every context reads undefined until the next `run` or `enterWith`. */
-  disable(): void {
-    this.#enabled = false;
+  disable(): never {
+    throw new Error('SharedAsyncLocalStorage does not support disable');
   }
 }
 

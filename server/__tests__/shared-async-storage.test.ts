@@ -51,19 +51,6 @@ describe('SharedAsyncLocalStorage', () => {
     );
   });
 
-  it('enterWith sets the store for the rest of the current context only', async () => {
-    const store = new SharedAsyncLocalStorage<string>();
-    const other = new SharedAsyncLocalStorage<string>();
-    await other.run('kept', async () => {
-      await (async () => {
-        store.enterWith('entered');
-        await sleep(1);
-        expect([store.getStore(), other.getStore()]).toEqual(['entered', 'kept']);
-      })();
-    });
-    expect(store.getStore()).toBeUndefined();
-  });
-
   it('snapshot and bind restore every store as it was when they were taken', async () => {
     const a = new SharedAsyncLocalStorage<string>();
     const b = new SharedAsyncLocalStorage<string>();
@@ -72,13 +59,26 @@ describe('SharedAsyncLocalStorage', () => {
     expect(bound()).toEqual(['a', 'b']);
   });
 
-  it('disable makes the store read undefined everywhere until it runs again', () => {
+  it('refuses enterWith and disable, whose native semantics a shared frame cannot keep', () => {
     const store = new SharedAsyncLocalStorage<string>();
-    store.run('before', () => {
-      store.disable();
-      expect(store.getStore()).toBeUndefined();
-      expect(store.run('again', () => store.getStore())).toBe('again');
-      expect(store.getStore()).toBe('before');
+    expect(() => store.enterWith()).toThrow('does not support enterWith');
+    expect(() => store.disable()).toThrow('does not support disable');
+  });
+
+  it('runs the callback in place when the store already holds the value or exit has nothing to hide', () => {
+    const store = new SharedAsyncLocalStorage<object>();
+    const value = {};
+    expect(store.exit(() => store.getStore())).toBeUndefined();
+    expect(store.run(value, () => store.run(value, () => store.getStore()))).toBe(value);
+    expect(store.run(value, () => store.run({ other: true }, () => store.getStore()))).toEqual({ other: true });
+  });
+
+  it('restores the frame when the callback throws', () => {
+    const store = new SharedAsyncLocalStorage<string>();
+    store.run('outer', () => {
+      expect(() => store.run('inner', () => { throw new Error('boom'); })).toThrow('boom');
+      expect(() => store.exit(() => { throw new Error('boom'); })).toThrow('boom');
+      expect(store.getStore()).toBe('outer');
     });
   });
 

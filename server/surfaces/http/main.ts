@@ -1,4 +1,4 @@
-import './share-async-storage';
+import './share-async-storage'; // first: Next makes its stores as it loads
 import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
