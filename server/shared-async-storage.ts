@@ -63,8 +63,9 @@ function withValue(owner: object, value: unknown): Frame {
 }
 
 /**
- * Next and React create their stores from `globalThis.AsyncLocalStorage` when the environment provides
- * one (next/dist/server/node-environment-baseline): this must run before Next is loaded.
+ * Next creates its stores from `globalThis.AsyncLocalStorage` when the environment provides one
+ * (next/dist/server/node-environment-baseline): this must run before Next is loaded. React's renderer
+ * takes the native class from `node:async_hooks` itself, so its two stores stay native.
  */
 export function shareAsyncLocalStorage(): void {
   globalThis.AsyncLocalStorage = SharedAsyncLocalStorage as unknown as typeof AsyncLocalStorage;

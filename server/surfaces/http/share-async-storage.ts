@@ -1,4 +1,4 @@
 import { shareAsyncLocalStorage } from '../../shared-async-storage';
 
-// Imported first by main.ts: Next and React create their stores when their modules load.
+// Imported first by main.ts: Next creates its stores when its modules load.
 shareAsyncLocalStorage();
