@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 
 type Frame = ReadonlyMap<object, unknown>;
 
@@ -25,8 +25,13 @@ export class SharedAsyncLocalStorage<T> {
     return AsyncLocalStorage.bind(fn);
   }
 
-  static snapshot(): ReturnType<typeof AsyncLocalStorage.snapshot> {
-    return AsyncLocalStorage.snapshot();
+  /**
+   * The native snapshot, without the cost of `AsyncResource#bind` on Node 20 (two deprecation wrappers
+   * for its `asyncResource` property, about 17 us): Next takes one for every request it serves.
+   */
+  static snapshot(): <R, A extends unknown[]>(fn: (...args: A) => R, ...args: A) => R {
+    const scope = new AsyncResource('AsyncLocalStorageSnapshot');
+    return (fn, ...args) => scope.runInAsyncScope(fn, undefined, ...args);
   }
 
   getStore(): T | undefined {

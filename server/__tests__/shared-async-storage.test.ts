@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { SharedAsyncLocalStorage } from '../shared-async-storage';
@@ -57,6 +58,14 @@ describe('SharedAsyncLocalStorage', () => {
     const [snapshot, bound] = a.run('a', () => b.run('b', () => [SharedAsyncLocalStorage.snapshot(), SharedAsyncLocalStorage.bind(() => [a.getStore(), b.getStore()])]));
     expect(a.run('other', () => snapshot(() => [a.getStore(), b.getStore()]))).toEqual(['a', 'b']);
     expect(bound()).toEqual(['a', 'b']);
+  });
+
+  it('snapshot also restores native stores and passes the arguments and the result through', () => {
+    const shared = new SharedAsyncLocalStorage<string>();
+    const native = new AsyncLocalStorage<string>();
+    const snapshot = shared.run('taken', () => native.run('taken', () => SharedAsyncLocalStorage.snapshot()));
+    const seen = shared.run('later', () => native.run('later', () => snapshot((suffix: string) => `${shared.getStore()} ${native.getStore()}${suffix}`, '!')));
+    expect(seen).toBe('taken taken!');
   });
 
   it('refuses enterWith and disable, whose native semantics a shared frame cannot keep', () => {
