@@ -138,6 +138,17 @@ describe('transport', () => {
     expect(res.headers.get('mcp-session-id')).toBeNull();
     expect((await res.json()).result.serverInfo).toMatchObject({ name: 'shipnote' });
   });
+
+  it('leaves stack traces on after each exchange (they are off only while the SDK closes it)', async () => {
+    const { token } = await createTestProject(database.db);
+    const limit = Error.stackTraceLimit;
+    expect(limit).toBeGreaterThan(0);
+    for (const headers of [{}, { 'mcp-protocol-version': '2025-11-25' }] as Record<string, string>[]) {
+      const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_mailing_lists', arguments: {} } }, { authorization: `Bearer ${token}`, ...headers });
+      expect(res.status).toBe(200);
+      expect(Error.stackTraceLimit).toBe(limit);
+    }
+  });
 });
 
 describe('tools', () => {
