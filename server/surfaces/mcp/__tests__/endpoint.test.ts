@@ -143,9 +143,15 @@ describe('transport', () => {
     const { token } = await createTestProject(database.db);
     const limit = Error.stackTraceLimit;
     expect(limit).toBeGreaterThan(0);
-    for (const headers of [{}, { 'mcp-protocol-version': '2025-11-25' }] as Record<string, string>[]) {
-      const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_mailing_lists', arguments: {} } }, { authorization: `Bearer ${token}`, ...headers });
-      expect(res.status).toBe(200);
+    const modern = {
+      headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'list_mailing_lists' },
+      meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} },
+    };
+    const revisions: { headers: Record<string, string>; meta?: object }[] = [{ headers: { 'mcp-protocol-version': '2025-11-25' } }, modern];
+    for (const revision of revisions) {
+      const params = { name: 'list_mailing_lists', arguments: {}, ...(revision.meta && { _meta: revision.meta }) };
+      const res = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }, { authorization: `Bearer ${token}`, ...revision.headers });
+      expect(await res.text()).toContain('structuredContent');
       expect(Error.stackTraceLimit).toBe(limit);
     }
   });
