@@ -1,4 +1,4 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
@@ -55,23 +55,32 @@ export const createCallerFactory = t.createCallerFactory;
  * - the rate limit, per client IP and endpoint group (api-v1.md section 8) for API callers; dashboard
  *   sessions share one generous budget per user, so a person typing in an editor is never throttled but
  *   a script is;
+ * - then `proceed`, which may refuse the caller (project procedures check theirs in this same layer);
  * - then domain errors become tRPC errors; unknown ones are logged and hidden. Each surface maps the result.
  */
-const guarded = t.middleware(async ({ ctx, meta, next, path }) => {
+async function guard<R extends { ok: true } | { ok: false; error: TRPCError }>(
+  { ctx, meta, path }: { ctx: Context; meta: Meta | undefined; path: string },
+  proceed: () => Promise<R>,
+): Promise<R> {
   try {
     await enforceCallLimit(ctx, meta?.rateLimit);
   } catch (error) {
     if (!(error instanceof AppError)) logError(`rate limit of ${path} failed`, error);
     throw toTRPCError(error);
   }
-  const result = await next();
+  let result: R;
+  try {
+    result = await proceed();
+  } catch (error) {
+    throw toTRPCError(error); // the caller's refusal, an AppError
+  }
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof AppError) result.error = toTRPCError(cause);
     else if (result.error.code === 'INTERNAL_SERVER_ERROR') logError(`procedure ${path} failed`, cause ?? result.error);
   }
   return result;
-});
+}
 
 /**
  * Counts one call: dashboard sessions against their user's budget, API callers against their address's
@@ -85,18 +94,20 @@ export async function enforceCallLimit(ctx: Context, group: RateLimitGroup | und
 }
 
 /** Anyone; rate limited. */
-export const publicProcedure = t.procedure.use(guarded);
+export const publicProcedure = t.procedure.use((opts) => guard(opts, () => opts.next()));
 
 /**
  * One project, whoever acts for it: an API token, an OAuth grant (MCP) or a member in the dashboard.
  * The project was checked when the actor was resolved; verbs scope every query to `ctx.projectId`.
  */
-export const projectProcedure = publicProcedure.use(({ ctx, next }) => {
-  const { actor } = ctx;
-  if (actor.kind === 'project') return next({ ctx: { projectId: actor.projectId, userId: actor.userId } });
-  if (actor.kind === 'user') throw new AppError('NOT_FOUND', 'Project not found');
-  throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-});
+export const projectProcedure = t.procedure.use((opts) =>
+  guard(opts, () => {
+    const { actor } = opts.ctx;
+    if (actor.kind === 'project') return opts.next({ ctx: { projectId: actor.projectId, userId: actor.userId } });
+    if (actor.kind === 'user') throw new AppError('NOT_FOUND', 'Project not found');
+    throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  }),
+);
 
 /** Dashboard-only work on a project (its API keys, connected apps, webhook secrets): a member's session. */
 export const memberProcedure = projectProcedure.use(({ ctx, next }) => {
