@@ -74,18 +74,39 @@ export function report(name: string, result: LoadResult, baseline?: { name: stri
   );
 }
 
-/** CPU per request beside both floors: `x Next` = service / Next floor, `of bare` = bare / service. */
-function reportCpu(name: string, service: LoadResult, bare: LoadResult, next: LoadResult) {
-  const [s, b, n] = [service.cpuMicrosPerRequest, bare.cpuMicrosPerRequest, next.cpuMicrosPerRequest];
-  if (s === undefined || b === undefined || n === undefined) return;
-  console.log(`${'  CPU per request'.padEnd(44)} service ${s.toFixed(0)} us, bare ${b.toFixed(0)} us, Next floor ${n.toFixed(0)} us: ${(s / n).toFixed(2)}x Next, ${(b / s).toFixed(2)}x of bare  [${name}]`);
-  cpuTable.push({ name, service: s, bare: b, next: n });
+interface PairedRound {
+  service: LoadResult;
+  baseline: LoadResult;
+  nextFloor: LoadResult;
+}
+
+/**
+ * CPU per request beside both floors, over the paired rounds: each ratio is the median of that ratio's
+ * own rounds (`x Next` = service / Next floor, `of bare` = bare / service), and each cost the median of
+ * that target's rounds. A ratio taken from the round picked for the other floor would be any round's.
+ */
+function reportCpu(name: string, rounds: PairedRound[]) {
+  const cpu = (result: LoadResult) => result.cpuMicrosPerRequest;
+  if (rounds.some((round) => cpu(round.service) === undefined || cpu(round.baseline) === undefined || cpu(round.nextFloor) === undefined)) return;
+  const row = {
+    name,
+    service: median(rounds.map((round) => cpu(round.service)!))!,
+    bare: median(rounds.map((round) => cpu(round.baseline)!))!,
+    next: median(rounds.map((round) => cpu(round.nextFloor)!))!,
+    vsNext: median(rounds.map((round) => cpu(round.service)! / cpu(round.nextFloor)!))!,
+    ofBare: median(rounds.map((round) => cpu(round.baseline)! / cpu(round.service)!))!,
+  };
+  const each = (ratio: (round: PairedRound) => number) => rounds.map((round) => ratio(round).toFixed(2)).join('/');
+  console.log(
+    `${'  CPU per request'.padEnd(44)} service ${row.service.toFixed(0)} us, bare ${row.bare.toFixed(0)} us, Next floor ${row.next.toFixed(0)} us: ${row.vsNext.toFixed(2)}x Next, ${row.ofBare.toFixed(2)}x of bare  [${name}; medians of rounds ${each((r) => cpu(r.service)! / cpu(r.nextFloor)!)} and ${each((r) => cpu(r.baseline)! / cpu(r.service)!)}]`,
+  );
+  cpuTable.push(row);
 }
 
 /** Every CPU comparison of the run, printed as one table at the end (bench/run.ts). */
-export const cpuTable: { name: string; service: number; bare: number; next: number }[] = [];
+export const cpuTable: { name: string; service: number; bare: number; next: number; vsNext: number; ofBare: number }[] = [];
 
-/** Paired rounds per comparison (`BENCH_ROUNDS`); the table shows the round with the median ratio to Next. */
+/** Paired rounds per comparison (`BENCH_ROUNDS`); the table shows the medians of their costs and ratios. */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** The middle value (the upper one of an even count); undefined for none. */
@@ -93,8 +114,9 @@ export function median(values: number[]): number | undefined {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
-function medianRound<T extends { service: LoadResult; nextFloor: LoadResult }>(rounds: T[]): T {
-  const ratio = (round: T) => (round.service.cpuMicrosPerRequest ?? 0) / (round.nextFloor.cpuMicrosPerRequest || 1);
+/** The round whose service-to-Next ratio is the median: its loads are the ones printed in full. */
+function medianRound(rounds: PairedRound[]): PairedRound {
+  const ratio = (round: PairedRound) => (round.service.cpuMicrosPerRequest ?? 0) / (round.nextFloor.cpuMicrosPerRequest || 1);
   return [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)]!;
 }
 
@@ -120,7 +142,7 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
     await warmUp(bare.url + request.path, request, bare.process.pid ?? null);
     await warmUp(`${next.url}/floor`, request, nextPid);
     // paired rounds, each loading the three in turn, so a load change on a busy machine hits all three
-    const rounds: { service: LoadResult; baseline: LoadResult; nextFloor: LoadResult }[] = [];
+    const rounds: PairedRound[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const service = await measureCpu(baseUrl + request.path, request, servicePid, Boolean(process.env.DATABASE_URL));
       const baseline = await measureCpu(bare.url + request.path, request, bare.process.pid ?? null);
@@ -131,7 +153,7 @@ export async function compareWithBare(baseUrl: string, name: string, request: Ht
     report(`${name} (bare node:http)`, baseline);
     report(`${name} (minimal Next route)`, nextFloor);
     report(name, service, { name: 'bare', result: baseline });
-    reportCpu(name, service, baseline, nextFloor);
+    reportCpu(name, rounds);
   } finally {
     bare.process.kill();
     process.kill(-next.process.pid!, 'SIGTERM');

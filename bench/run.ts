@@ -57,7 +57,7 @@ function printSummary(coldStartMs: number, idleRss: number, peakRss: number) {
   console.log('| path | service us/req | bare node | minimal Next | vs Next | of bare |');
   console.log('|---|---|---|---|---|---|');
   for (const row of cpuTable) {
-    console.log(`| ${row.name} | ${row.service.toFixed(0)} | ${row.bare.toFixed(0)} | ${row.next.toFixed(0)} | ${(row.service / row.next).toFixed(2)}x | ${(row.bare / row.service).toFixed(2)}x |`);
+    console.log(`| ${row.name} | ${row.service.toFixed(0)} | ${row.bare.toFixed(0)} | ${row.next.toFixed(0)} | ${row.vsNext.toFixed(2)}x | ${row.ofBare.toFixed(2)}x |`);
   }
 }
 
