@@ -69,22 +69,32 @@ export function findUnsafeQuery(query: URLSearchParams): (string | number)[] | n
  * The path (`['recipients', 3, 'name']`) of the first unsafe string or key (or a `__proto__` key) in a
  * JSON value, or of a value nested deeper than MAX_JSON_DEPTH; null when the whole value is safe.
  */
-export function findUnsafeText(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
-  if (typeof value === 'string') return isUnsafeText(value) ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  if (depth >= MAX_JSON_DEPTH) return path;
+export function findUnsafeText(value: unknown): (string | number)[] | null {
+  const path: (string | number)[] = [];
+  return unsafeAt(value, path) ? path : null;
+}
+
+/**
+ * True at the first unsafe spot, with `path` left pointing at it. One path array for the whole walk:
+ * a copy per visited value cost about 0.7 ms for a 1,000-entry body.
+ */
+function unsafeAt(value: unknown, path: (string | number)[]): boolean {
+  if (typeof value === 'string') return isUnsafeText(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (path.length >= MAX_JSON_DEPTH) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, i], depth + 1);
-      if (found) return found;
+      path.push(i);
+      if (unsafeAt(value[i], path)) return true;
+      path.pop();
     }
-    return null;
+    return false;
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    path.push(key);
     // JSON.parse keeps `__proto__` as a key, but schemas and spreads drop it: refused, not lost silently
-    if (isUnsafeText(key) || key === '__proto__') return [...path, key];
-    const found = findUnsafeText(item, [...path, key], depth + 1);
-    if (found) return found;
+    if (isUnsafeText(key) || key === '__proto__' || unsafeAt((value as Record<string, unknown>)[key], path)) return true;
+    path.pop();
   }
-  return null;
+  return false;
 }
