@@ -76,7 +76,7 @@ export function findUnsafeText(value: unknown): (string | number)[] | null {
 
 /**
  * True at the first unsafe spot, with `path` left pointing at it. One path array for the whole walk:
- * a copy per visited value cost about 0.7 ms for a 1,000-entry body.
+ * copying it at every visited value made the walk of a 1,000-entry body about three times as slow.
  */
 function unsafeAt(value: unknown, path: (string | number)[]): boolean {
   if (typeof value === 'string') return isUnsafeText(value);

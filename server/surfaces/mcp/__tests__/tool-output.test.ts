@@ -1,10 +1,15 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool, noInput, registerTool, type Caller } from '../tool';
 
-/** A real server and client joined in memory, with tools that return `result` and count their output checks. */
+const connections: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const connection of connections.splice(0)) await connection.close();
+});
+
+/** A real server and client joined in memory, with a tool that returns `result` and counts its output checks. */
 async function connectedTool(result: unknown) {
   let checks = 0;
   const counted = z.number().refine(() => ++checks > 0);
@@ -18,7 +23,7 @@ async function connectedTool(result: unknown) {
     run: async () => result as { n: number },
   });
   const server = new McpServer({ name: 'test', version: '1' });
-  registerTool(server, tool);
+  const registered = registerTool(server, tool);
   const client = new Client({ name: 'test', version: '1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // the tool reads its caller from the request's auth info, as the HTTP entry provides it
@@ -27,7 +32,9 @@ async function connectedTool(result: unknown) {
   const send = clientSide.send.bind(clientSide);
   clientSide.send = (message, options) => send(message, { ...options, authInfo: auth });
   await client.connect(clientSide);
-  return { call: () => client.callTool({ name: tool.name, arguments: {} }), checks: () => checks };
+  connections.push(client, server);
+  const outputCheck = (value: unknown) => registered.outputSchema!['~standard'].validate(value);
+  return { call: () => client.callTool({ name: tool.name, arguments: {} }), checks: () => checks, outputCheck };
 }
 
 it('checks a tool result against its output schema once: the SDK does not repeat the check', async () => {
@@ -37,7 +44,16 @@ it('checks a tool result against its output schema once: the SDK does not repeat
   expect(tool.checks()).toBe(1);
 });
 
-it('still refuses a result outside the output schema', async () => {
+it('the schema the SDK holds still checks anything the tool did not produce through it', async () => {
+  const tool = await connectedTool({ n: 1 });
+  const { structuredContent } = await tool.call();
+  const copy = structuredClone(structuredContent);
+  expect(await tool.outputCheck(copy)).toEqual({ value: { n: 1 } });
+  expect(tool.checks()).toBe(2);
+  expect((await tool.outputCheck({ n: 'one' })).issues?.[0]).toMatchObject({ path: ['n'] });
+});
+
+it('refuses a result outside the output schema', async () => {
   const tool = await connectedTool({ n: 'one' });
   const result = await tool.call();
   expect(result.isError).toBe(true);
