@@ -88,19 +88,25 @@ interface PairedRound {
 function reportCpu(name: string, rounds: PairedRound[]) {
   const cpu = (result: LoadResult) => result.cpuMicrosPerRequest;
   if (rounds.some((round) => cpu(round.service) === undefined || cpu(round.baseline) === undefined || cpu(round.nextFloor) === undefined)) return;
+  const ofBare = (round: PairedRound) => cpu(round.baseline)! / cpu(round.service)!;
   const row = {
     name,
     service: median(rounds.map((round) => cpu(round.service)!))!,
     bare: median(rounds.map((round) => cpu(round.baseline)!))!,
     next: median(rounds.map((round) => cpu(round.nextFloor)!))!,
-    vsNext: median(rounds.map((round) => cpu(round.service)! / cpu(round.nextFloor)!))!,
-    ofBare: median(rounds.map((round) => cpu(round.baseline)! / cpu(round.service)!))!,
+    vsNext: median(rounds.map(vsNext))!,
+    ofBare: median(rounds.map(ofBare))!,
   };
   const each = (ratio: (round: PairedRound) => number) => rounds.map((round) => ratio(round).toFixed(2)).join('/');
   console.log(
-    `${'  CPU per request'.padEnd(44)} service ${row.service.toFixed(0)} us, bare ${row.bare.toFixed(0)} us, Next floor ${row.next.toFixed(0)} us: ${row.vsNext.toFixed(2)}x Next, ${row.ofBare.toFixed(2)}x of bare  [${name}; medians of rounds ${each((r) => cpu(r.service)! / cpu(r.nextFloor)!)} and ${each((r) => cpu(r.baseline)! / cpu(r.service)!)}]`,
+    `${'  CPU per request'.padEnd(44)} service ${row.service.toFixed(0)} us, bare ${row.bare.toFixed(0)} us, Next floor ${row.next.toFixed(0)} us: ${row.vsNext.toFixed(2)}x Next, ${row.ofBare.toFixed(2)}x of bare  [${name}; medians of rounds ${each(vsNext)} and ${each(ofBare)}]`,
   );
   cpuTable.push(row);
+}
+
+/** The service's CPU over the Next floor's in one round. */
+function vsNext(round: PairedRound): number {
+  return (round.service.cpuMicrosPerRequest ?? 0) / (round.nextFloor.cpuMicrosPerRequest || 1);
 }
 
 /** Every CPU comparison of the run, printed as one table at the end (bench/run.ts). */
@@ -116,8 +122,7 @@ export function median(values: number[]): number | undefined {
 
 /** The round whose service-to-Next ratio is the median: its loads are the ones printed in full. */
 function medianRound(rounds: PairedRound[]): PairedRound {
-  const ratio = (round: PairedRound) => (round.service.cpuMicrosPerRequest ?? 0) / (round.nextFloor.cpuMicrosPerRequest || 1);
-  return [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)]!;
+  return [...rounds].sort((a, b) => vsNext(a) - vsNext(b))[Math.floor(rounds.length / 2)]!;
 }
 
 /**

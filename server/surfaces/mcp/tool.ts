@@ -98,7 +98,7 @@ function buildSchemas(tool: ToolDefinition<z.ZodType, z.ZodObject>) {
   // the SDK validates structuredContent against outputSchema; what registerTool made by parsing it with
   // that same schema is not validated a second time (a 100-recipient page costs 80-140 us to check)
   const readThroughOutput = new WeakSet<object>();
-  const outputSchema = withJsonOnce(output, (value) => typeof value === 'object' && value !== null && readThroughOutput.has(value));
+  const outputSchema = withJsonOnce(output, (value) => readThroughOutput.has(value as object));
   return { input: withJsonOnce(tool.input), output, outputSchema, readThroughOutput };
 }
 
