@@ -53,6 +53,10 @@ export class RecipientPageCache {
 }
 
 const caches = new WeakMap<DbOrTx, RecipientPageCache>();
+const cachedPages = new WeakSet<object>();
+
+/** Whether `value` is a page some cache holds: frozen, so checked against its schema once (router.ts). */
+export const isCachedPage = (value: object) => cachedPages.has(value);
 
 /**
  * The cache of this database's pages; none inside a transaction, whose uncommitted writes (and version)
@@ -69,5 +73,6 @@ export function pageCacheOf(db: DbOrTx): RecipientPageCache | undefined {
 function frozen(page: RecipientPage): RecipientPage {
   for (const item of page.items) Object.freeze(Object.freeze(item).attributes);
   Object.freeze(page.items);
+  cachedPages.add(page);
   return Object.freeze(page);
 }

@@ -1,7 +1,9 @@
+import { checkedOnce } from '../checked-once';
 import { projectProcedure, router } from '../trpc';
 import { addRecipients } from './add';
 import { exportRecipients } from './export';
 import { listRecipients } from './list';
+import { isCachedPage } from './page-cache';
 import { removeRecipient } from './remove';
 import { removeRecipients } from './remove-batch';
 import { upsertRecipients } from './upsert';
@@ -27,7 +29,7 @@ export const recipientsRouter = router({
   list: projectProcedure
     .meta({ openapi: { method: 'GET', path, tags, summary: 'Page through recipients, oldest first' }, rateLimit: 'read', errors: [400, 404] })
     .input(ZListRecipientsInput)
-    .output(ZRecipientPage)
+    .output(checkedOnce(ZRecipientPage, isCachedPage))
     .query(({ ctx, input }) => listRecipients({ ctx, input })),
 
   add: projectProcedure

@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkedOnce } from '../checked-once';
+
+function counted() {
+  const seen = { checks: 0 };
+  const schema = z.object({ items: z.array(z.object({ email: z.string() })) }).refine(() => ++seen.checks > 0);
+  return { seen, schema };
+}
+
+it('checks a vouched result once and hands out its first output, frozen', () => {
+  const { seen, schema } = counted();
+  const vouched = new WeakSet<object>();
+  const once = checkedOnce(schema, (value) => vouched.has(value));
+  const page = Object.freeze({ items: Object.freeze([Object.freeze({ email: 'a@example.test' })]) });
+  vouched.add(page);
+
+  const first = once.parse(page);
+  const again = once.parse(page);
+  expect(seen.checks).toBe(1);
+  expect(again).toBe(first);
+  expect(first).toEqual({ items: [{ email: 'a@example.test' }] });
+  expect(Object.isFrozen(first.items[0])).toBe(true);
+});
+
+it('checks every other result each time, and still refuses a bad one', () => {
+  const { seen, schema } = counted();
+  const once = checkedOnce(schema, () => false);
+  const page = { items: [{ email: 'a@example.test' }] };
+  once.parse(page);
+  once.parse(page);
+  expect(seen.checks).toBe(2);
+  expect(() => once.parse({ items: [{ email: 1 }] })).toThrow();
+  const vouchedButBad = checkedOnce(schema, () => true);
+  expect(() => vouchedButBad.parse({ items: [{ email: 1 }] })).toThrow();
+});
+
+it('keeps the schema as the OpenAPI document reads it', () => {
+  const schema = z.object({ email: z.string() }).meta({ description: 'A recipient' });
+  const once = checkedOnce(schema, () => true);
+  expect(z.toJSONSchema(once)).toEqual(z.toJSONSchema(schema));
+});
