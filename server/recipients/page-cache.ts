@@ -15,6 +15,9 @@ interface Entry {
 /** About 200 full default pages: a few MB per process. */
 const MAX_CACHED_RECIPIENTS = 20_000;
 
+/** An empty page (a search that found nothing) still takes a place: otherwise they could grow without end. */
+const weightOf = (page: RecipientPage) => page.items.length + 1;
+
 /**
  * Pages of recipients read before, each kept with the list's `recipients_version` at the time it was read
  * (the trigger of migration 0020 raises it with every statement that writes the list's recipients). A page
@@ -23,7 +26,7 @@ const MAX_CACHED_RECIPIENTS = 20_000;
  */
 export class RecipientPageCache {
   private readonly entries = new Map<string, Entry>();
-  private recipients = 0;
+  private weight = 0;
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -37,9 +40,9 @@ export class RecipientPageCache {
   set(key: string, version: number, page: RecipientPage): void {
     this.delete(key);
     this.entries.set(key, { version, page: frozen(page) });
-    this.recipients += page.items.length;
+    this.weight += weightOf(page);
     for (const oldest of this.entries.keys()) {
-      if (this.recipients <= MAX_CACHED_RECIPIENTS) break;
+      if (this.weight <= MAX_CACHED_RECIPIENTS) break;
       this.delete(oldest);
     }
   }
@@ -48,7 +51,7 @@ export class RecipientPageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.recipients -= entry.page.items.length;
+    this.weight -= weightOf(entry.page);
   }
 }
 

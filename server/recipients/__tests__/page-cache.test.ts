@@ -8,6 +8,7 @@ import { createList } from '@/server/mailing-lists/create';
 import { createProject } from '@/server/projects/create';
 import { createTestUser } from '@/tests/factories';
 import { listRecipients } from '../list';
+import { RecipientPageCache } from '../page-cache';
 import { removeRecipients } from '../remove-batch';
 import { upsertRecipients } from '../upsert';
 import { emails, unsubscribe } from './helpers';
@@ -128,4 +129,15 @@ it('hands out pages nobody can change in place', async () => {
     (read.items[0] as { email: string }).email = 'changed@example.com';
   }).toThrow(TypeError);
   expect((await page(handle.db, project.id, list.id)).items[0]!.email).not.toBe('changed@example.com');
+});
+
+it('keeps at most 20,000 places, an empty page (a search that found nothing) taking one, the least recently served going first', () => {
+  const cache = new RecipientPageCache();
+  const empty = () => ({ items: [], next_cursor: null });
+  for (let i = 0; i < 20_000; i++) cache.set(`q${i}`, 1, empty());
+  expect(cache.get('q0')).toBeDefined(); // now the most recently served
+  cache.set('one more', 1, empty());
+  expect(cache.get('q1')).toBeUndefined();
+  expect(cache.get('q0')).toBeDefined();
+  expect(cache.get('q19999')).toBeDefined();
 });
