@@ -1,3 +1,4 @@
+import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
 import type { TRecipient } from './schemas';
@@ -12,20 +13,28 @@ interface Entry {
   page: RecipientPage;
 }
 
-/** About 200 full default pages: a few MB per process. */
-const MAX_CACHED_RECIPIENTS = 20_000;
+/**
+ * Places kept per process: a page takes one, each recipient one more and one per attribute, so empty pages
+ * (searches that found nothing) cannot pile up and the largest recipients count for more. About 100 full
+ * default pages without attributes; at most about 12 MB even of recipients whose every field is full.
+ */
+const MAX_PLACES = 10_000;
 
-/** An empty page (a search that found nothing) still takes a place: otherwise they could grow without end. */
-const weightOf = (page: RecipientPage) => page.items.length + 1;
+function weightOf(page: RecipientPage): number {
+  let weight = 1;
+  for (const item of page.items) weight += 1 + Object.keys(item.attributes).length;
+  return weight;
+}
 
 /**
  * Pages of recipients read before, each kept with the list's `recipients_version` at the time it was read
- * (the trigger of migration 0020 raises it with every statement that writes the list's recipients). A page
- * is served again only after reading that one number and finding it unchanged, so every instance answers
- * what PostgreSQL holds, at once. The least recently served pages go first once the cap is reached.
+ * (a random token the triggers of migrations 0020 and 0021 replace with every statement that writes the
+ * list's recipients, a TRUNCATE included). A page is served again only after reading that one token and
+ * finding it unchanged, so every instance answers what PostgreSQL holds, at once. The least recently
+ * served pages go first once the cap is reached.
  */
 export class RecipientPageCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry & { weight: number }>();
   private weight = 0;
 
   get(key: string): Entry | undefined {
@@ -39,10 +48,11 @@ export class RecipientPageCache {
 
   set(key: string, version: number, page: RecipientPage): void {
     this.delete(key);
-    this.entries.set(key, { version, page: frozen(page) });
-    this.weight += weightOf(page);
+    const weight = weightOf(page);
+    this.entries.set(key, { version, page: frozen(page), weight });
+    this.weight += weight;
     for (const oldest of this.entries.keys()) {
-      if (this.weight <= MAX_CACHED_RECIPIENTS) break;
+      if (this.weight <= MAX_PLACES) break;
       this.delete(oldest);
     }
   }
@@ -51,7 +61,7 @@ export class RecipientPageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.weight -= weightOf(entry.page);
+    this.weight -= entry.weight;
   }
 }
 
@@ -66,7 +76,7 @@ export const isCachedPage = (value: object) => cachedPages.has(value);
  * no other reader may be served.
  */
 export function pageCacheOf(db: DbOrTx): RecipientPageCache | undefined {
-  if (db instanceof PgTransaction) return undefined;
+  if (is(db, PgTransaction)) return undefined;
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new RecipientPageCache()));
   return cache;

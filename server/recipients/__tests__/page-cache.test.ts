@@ -131,13 +131,33 @@ it('hands out pages nobody can change in place', async () => {
   expect((await page(handle.db, project.id, list.id)).items[0]!.email).not.toBe('changed@example.com');
 });
 
-it('keeps at most 20,000 places, an empty page (a search that found nothing) taking one, the least recently served going first', () => {
+it('keeps at most 10,000 places, an empty page (a search that found nothing) taking one, the least recently served going first', () => {
   const cache = new RecipientPageCache();
   const empty = () => ({ items: [], next_cursor: null });
-  for (let i = 0; i < 20_000; i++) cache.set(`q${i}`, 1, empty());
+  for (let i = 0; i < 10_000; i++) cache.set(`q${i}`, 1, empty());
   expect(cache.get('q0')).toBeDefined(); // now the most recently served
   cache.set('one more', 1, empty());
   expect(cache.get('q1')).toBeUndefined();
   expect(cache.get('q0')).toBeDefined();
-  expect(cache.get('q19999')).toBeDefined();
+  expect(cache.get('q9999')).toBeDefined();
+});
+
+it('weighs a recipient by its attributes too', () => {
+  const cache = new RecipientPageCache();
+  const recipient = { id: randomUUID(), email: 'a@example.test', attributes: Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`k${i}`, i])), status: 'active' as const, status_changed_at: null, is_active: true, created_at: '', updated_at: '' };
+  // 1 + 20 places a page: 476 pages fill 9,996 places, the 477th pushes the first out
+  for (let i = 0; i < 477; i++) cache.set(`p${i}`, 1, { items: [{ ...recipient, attributes: { ...recipient.attributes } }], next_cursor: null });
+  expect(cache.get('p0')).toBeUndefined();
+  expect(cache.get('p1')).toBeDefined();
+});
+
+// last in the file: it empties the table
+it('serves no page cached before a TRUNCATE, and counts every list empty after it', async () => {
+  const { project, list } = await newList();
+  const reader = await anotherInstance();
+  expect((await page(reader.db, project.id, list.id)).items).toHaveLength(3);
+  await handle.db.execute(sql`truncate recipients cascade`);
+  expect((await page(reader.db, project.id, list.id)).items).toEqual([]);
+  const [counts] = await handle.db.select().from(schema.mailingLists).where(sql`id = ${list.id}`);
+  expect([counts!.activeCount, counts!.removedCount, counts!.unsubscribedCount]).toEqual([0, 0, 0]);
 });
