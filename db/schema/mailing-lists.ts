@@ -16,8 +16,8 @@ export const mailingLists = pgTable(
     activeCount: integer('active_count').notNull().default(0),
     removedCount: integer('removed_count').notNull().default(0),
     unsubscribedCount: integer('unsubscribed_count').notNull().default(0),
-    // raised by the same trigger (migration 0020) by every statement that writes this list's recipients,
-    // so a page read before can be known unchanged by reading this one number
+    // a random token the same triggers replace (migrations 0020, 0021) with every statement that writes this
+    // list's recipients, so a page read before can be known unchanged by reading this one value
     recipientsVersion: bigint('recipients_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
