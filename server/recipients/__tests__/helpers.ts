@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, DatabaseHandle } from '@/db/client';
+import * as schema from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { recipients } from '@/db/schema';
 import { createTestProject } from '@/tests/factories';
@@ -68,3 +69,18 @@ export async function snapshot(db: Database, listId: string) {
 
 export const emails = (prefix: string, n: number, domain = 'example.test') =>
   Array.from({ length: n }, (_, i) => `${prefix}${i}@${domain}`);
+
+/**
+ * The same connection through a new drizzle, with a logger that counts the statements sent; its own
+ * per-database caches (prepared statements, recipients pages), as another instance has.
+ */
+export async function countingDatabase(handle: DatabaseHandle): Promise<{ db: Database; statements: string[] }> {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => statements.push(query) };
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const db =
+    handle.kind === 'pglite'
+      ? (await import('drizzle-orm/pglite')).drizzle(client as never, { schema, logger })
+      : (await import('drizzle-orm/postgres-js')).drizzle(client as never, { schema, logger });
+  return { db: db as unknown as Database, statements };
+}

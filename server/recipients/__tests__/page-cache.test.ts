@@ -11,7 +11,7 @@ import { listRecipients } from '../list';
 import { RecipientPageCache } from '../page-cache';
 import { removeRecipients } from '../remove-batch';
 import { upsertRecipients } from '../upsert';
-import { emails, unsubscribe } from './helpers';
+import { countingDatabase, emails, unsubscribe } from './helpers';
 
 // A page read before is served from the cache only while the list's recipients are unchanged, whoever
 // changed them: this process, another instance (another cache over the same database) or plain SQL.
@@ -21,17 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** The same connection with its own page cache (as another instance has) and a statement log. */
-async function anotherInstance(): Promise<{ db: Database; statements: string[] }> {
-  const statements: string[] = [];
-  const logger = { logQuery: (query: string) => statements.push(query) };
-  const client = (handle.db as unknown as { $client: unknown }).$client;
-  const db =
-    handle.kind === 'pglite'
-      ? (await import('drizzle-orm/pglite')).drizzle(client as never, { schema, logger })
-      : (await import('drizzle-orm/postgres-js')).drizzle(client as never, { schema, logger });
-  return { db: db as unknown as Database, statements };
-}
 
 async function newList() {
   const owner = await createTestUser(handle.db);
@@ -47,7 +36,7 @@ const summary = (result: Awaited<ReturnType<typeof page>>) => result.items.map((
 
 it('serves a page read before after one small read, and reads the page again once anything wrote its recipients', async () => {
   const { project, list, writer } = await newList();
-  const reader = await anotherInstance();
+  const reader = await countingDatabase(handle);
   const first = await page(reader.db, project.id, list.id);
   reader.statements.length = 0;
   const again = await page(reader.db, project.id, list.id);
@@ -81,7 +70,7 @@ it('serves a page read before after one small read, and reads the page again onc
 
 it('keeps pages apart by filter, cursor, size and project', async () => {
   const { project, list } = await newList();
-  const reader = await anotherInstance();
+  const reader = await countingDatabase(handle);
   const three = await page(reader.db, project.id, list.id, 3);
   const two = await page(reader.db, project.id, list.id, 2);
   expect(two.items).toHaveLength(2);
@@ -98,7 +87,7 @@ it('keeps pages apart by filter, cursor, size and project', async () => {
 
 it('answers not found for a cached page once its list is deleted', async () => {
   const { project, list } = await newList();
-  const reader = await anotherInstance();
+  const reader = await countingDatabase(handle);
   await page(reader.db, project.id, list.id);
   await handle.db.execute(sql`delete from mailing_lists where id = ${list.id}`);
   await expect(page(reader.db, project.id, list.id)).rejects.toThrow('Mailing list not found');
@@ -154,7 +143,7 @@ it('weighs a recipient by its attributes too', () => {
 // last in the file: it empties the table
 it('serves no page cached before a TRUNCATE, and counts every list empty after it', async () => {
   const { project, list } = await newList();
-  const reader = await anotherInstance();
+  const reader = await countingDatabase(handle);
   expect((await page(reader.db, project.id, list.id)).items).toHaveLength(3);
   await handle.db.execute(sql`truncate recipients cascade`);
   expect((await page(reader.db, project.id, list.id)).items).toEqual([]);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '@/db/client';
-import * as schema from '@/db/schema';
+import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { createList } from '@/server/mailing-lists/create';
 import { createProject } from '@/server/projects/create';
@@ -10,7 +9,7 @@ import { getList } from '@/server/mailing-lists/get';
 import { listLists } from '@/server/mailing-lists/list';
 import { listRecipients } from '../list';
 import { upsertRecipients } from '../upsert';
-import { emails, unsubscribe } from './helpers';
+import { countingDatabase, emails, unsubscribe } from './helpers';
 
 // A 1000-entry upsert must be set-based: a fixed handful of statements, never one per entry; reads are one.
 let handle: DatabaseHandle;
@@ -19,17 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** The same connection, with a drizzle logger that counts the statements sent. */
-async function countingDatabase(): Promise<{ db: Database; statements: string[] }> {
-  const statements: string[] = [];
-  const logger = { logQuery: (query: string) => statements.push(query) };
-  const client = (handle.db as unknown as { $client: unknown }).$client;
-  const db =
-    handle.kind === 'pglite'
-      ? (await import('drizzle-orm/pglite')).drizzle(client as never, { schema, logger })
-      : (await import('drizzle-orm/postgres-js')).drizzle(client as never, { schema, logger });
-  return { db: db as unknown as Database, statements };
-}
 
 it('runs a 1000-entry upsert in at most six statements inside one transaction', async () => {
   const owner = await createTestUser(handle.db);
@@ -47,7 +35,7 @@ it('runs a 1000-entry upsert in at most six statements inside one transaction', 
     ...Array.from({ length: 300 }, (_, i) => `invalid-${i}`),
   ];
 
-  const counting = await countingDatabase();
+  const counting = await countingDatabase(handle);
   const result = await upsertRecipients({ ctx: { db: counting.db, projectId: project.id }, input: { list_id: list.id, recipients: entries } });
   expect(result).toMatchObject({ added: 250, updated: 250, reactivated: 0, unchanged: 0, skipped_unsubscribed: 200 });
   expect(result.invalid).toHaveLength(300);
@@ -63,7 +51,7 @@ it('reads a list, the lists and a page of recipients in one statement each, anot
   const list = await createList({ ctx: { db: handle.db, projectId: project.id }, input: { name: 'Reads' } });
   await upsertRecipients({ ctx: { db: handle.db, projectId: project.id }, input: { list_id: list.id, recipients: emails('r', 30) } });
 
-  const counting = await countingDatabase();
+  const counting = await countingDatabase(handle);
   const ctx = { db: counting.db, projectId: project.id };
   const reads: [string, () => Promise<unknown>][] = [
     ['list recipients', () => listRecipients({ ctx, input: { list_id: list.id, limit: 10, q: 'r1' } })],
