@@ -4,8 +4,8 @@ import { recipients } from '@/db/schema';
 import { listNotFound, type ProjectScope } from '../mailing-lists/internal';
 import { decodeCursor, encodeCursor } from './cursor';
 import { scopeOf } from './internal';
-import { pageCacheOf, type RecipientPage } from './page-cache';
-import type { TListRecipientsInput, TRecipient } from './schemas';
+import { pageCacheOf } from './page-cache';
+import type { TListRecipientsInput, TRecipient, TRecipientPage } from './schemas';
 import { parseStatusFilter } from './status';
 
 interface PageRow {
@@ -28,7 +28,7 @@ interface PageRow {
  * the cursor and no row is seen twice or skipped. A page read before is served again while the list's
  * recipients are unchanged (page-cache.ts): one small read instead of a hundred rows.
  */
-export async function listRecipients({ ctx, input }: { ctx: ProjectScope; input: TListRecipientsInput }): Promise<RecipientPage> {
+export async function listRecipients({ ctx, input }: { ctx: ProjectScope; input: TListRecipientsInput }): Promise<TRecipientPage> {
   const status = parseStatusFilter(input.status);
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const values = { listId: input.list_id, projectId: ctx.projectId };

@@ -1,16 +1,13 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
-import type { TRecipient } from './schemas';
-
-export interface RecipientPage {
-  items: TRecipient[];
-  next_cursor: string | null;
-}
+import type { TRecipientPage } from './schemas';
 
 interface Entry {
   version: number;
-  page: RecipientPage;
+  page: TRecipientPage;
+  /** its places, counted once when kept */
+  weight: number;
 }
 
 /**
@@ -20,7 +17,7 @@ interface Entry {
  */
 const MAX_PLACES = 10_000;
 
-function weightOf(page: RecipientPage): number {
+function weightOf(page: TRecipientPage): number {
   let weight = 1;
   for (const item of page.items) weight += 1 + Object.keys(item.attributes).length;
   return weight;
@@ -34,7 +31,7 @@ function weightOf(page: RecipientPage): number {
  * served pages go first once the cap is reached.
  */
 export class RecipientPageCache {
-  private readonly entries = new Map<string, Entry & { weight: number }>();
+  private readonly entries = new Map<string, Entry>();
   private weight = 0;
 
   get(key: string): Entry | undefined {
@@ -46,7 +43,7 @@ export class RecipientPageCache {
     return entry;
   }
 
-  set(key: string, version: number, page: RecipientPage): void {
+  set(key: string, version: number, page: TRecipientPage): void {
     this.delete(key);
     const weight = weightOf(page);
     this.entries.set(key, { version, page: frozen(page), weight });
@@ -83,7 +80,7 @@ export function pageCacheOf(db: DbOrTx): RecipientPageCache | undefined {
 }
 
 /** A page is shared by every request that reads it: nothing may change it in place. */
-function frozen(page: RecipientPage): RecipientPage {
+function frozen(page: TRecipientPage): TRecipientPage {
   for (const item of page.items) Object.freeze(Object.freeze(item).attributes);
   Object.freeze(page.items);
   cachedPages.add(page);

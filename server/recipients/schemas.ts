@@ -90,6 +90,7 @@ export const ZRecipient = z
 export type TRecipient = z.infer<typeof ZRecipient>;
 
 export const ZRecipientPage = z.object({ items: z.array(ZRecipient), next_cursor: z.string().nullable() });
+export type TRecipientPage = z.infer<typeof ZRecipientPage>;
 
 export const ZAddResult = z
   .object({ added: z.number().int(), skipped_existing: z.number().int(), invalid: z.array(z.string()) })

@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-
 async function newList() {
   const owner = await createTestUser(handle.db);
   const project = await createProject(handle.db, { name: `Pages ${randomUUID().slice(0, 6)}`, ownerId: owner.id });
