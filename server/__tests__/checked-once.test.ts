@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { checkedOnce } from '../checked-once';
+import { checkedOnce, jsonOf } from '../checked-once';
 
 function counted() {
   const seen = { checks: 0 };
@@ -39,4 +39,22 @@ it('keeps the schema as the OpenAPI document reads it', () => {
   const schema = z.object({ email: z.string() }).meta({ description: 'A recipient' });
   const once = checkedOnce(schema, () => true);
   expect(z.toJSONSchema(once)).toEqual(z.toJSONSchema(schema));
+});
+
+it('serializes an output checked once a single time, and anything else every time', () => {
+  const { schema } = counted();
+  const once = checkedOnce(schema, () => true);
+  const output = once.parse(Object.freeze({ items: [] }));
+  const plain = { items: [{ email: 'a@example.test' }] };
+  const stringify = vi.spyOn(JSON, 'stringify');
+  try {
+    expect(jsonOf(output)).toBe('{"items":[]}');
+    expect(jsonOf(output)).toBe('{"items":[]}');
+    expect(stringify).toHaveBeenCalledTimes(1);
+    expect(jsonOf(plain)).toBe('{"items":[{"email":"a@example.test"}]}');
+    expect(jsonOf(plain)).toBe(jsonOf(plain));
+    expect(stringify).toHaveBeenCalledTimes(4);
+  } finally {
+    stringify.mockRestore();
+  }
 });

@@ -133,6 +133,20 @@ describe('GET recipients', () => {
     expect(Date.parse(items[2].status_changed_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('sends a page read again as the same bytes, and the next page after a write with the change', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: emails('b', 3) });
+    const first = await list.call('GET', `${list.base}/recipients`);
+    const again = await list.call('GET', `${list.base}/recipients`);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('content-type')).toBe('application/json');
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'b1@example.test', name: 'Renamed' }] });
+    const after = await list.call('GET', `${list.base}/recipients`);
+    expect(after.json.items.map((r: { name?: string }) => r.name ?? null)).toEqual([null, 'Renamed', null]);
+    const head = await list.call('HEAD', `${list.base}/recipients`);
+    expect([head.status, head.text]).toEqual([200, '']);
+  });
+
   it('answers 404 for a list that is not in the project', async () => {
     const list = await newList(harness);
     const res = await list.call('GET', '/api/v1/email/lists/00000000-0000-4000-8000-000000000000/recipients');

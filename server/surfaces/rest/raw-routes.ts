@@ -1,3 +1,4 @@
+import { jsonOf } from '../../checked-once';
 import type { createCaller } from '../../root';
 import { PUBLIC_CONTENT_CACHE } from '../../content/procedures';
 import type { HttpCachePolicy } from '../../trpc';
@@ -6,7 +7,7 @@ import type { RouteAccess } from './routes';
 
 type Caller = ReturnType<typeof createCaller>;
 
-/** A success that is not a JSON procedure answer: RSS, CSV, the OpenAPI document. */
+/** A success the OpenAPI adapter does not produce: RSS, CSV, the OpenAPI document, JSON serialized once. */
 export type RawAnswer =
   /** a cacheable public document: ETag, 304 and this Cache-Control */
   | { body: string; headers: Record<string, string>; cache: HttpCachePolicy }
@@ -45,7 +46,8 @@ const TWINS: Record<string, (caller: Caller) => Caller['changelogs']['markdown']
 };
 
 /**
- * The GET routes of api-v1.md whose bodies trpc-to-openapi cannot carry, each still one procedure call.
+ * The GET routes of api-v1.md whose bodies trpc-to-openapi cannot carry or would rebuild on every
+ * request, each still one procedure call.
  * Patterns match the decoded path below `/api/v1`; their groups are the path parameters.
  */
 export const RAW_ROUTES: RawRoute[] = [
@@ -70,6 +72,21 @@ export const RAW_ROUTES: RawRoute[] = [
     pattern: /^\/(changelog|blog|kb)\/([^/]+)\.md$/,
     anyOrigin: true,
     run: async (caller, [path, slug]) => markdownAnswer((await TWINS[path!]!(caller)({ public_slug: slug! })).markdown),
+  },
+  {
+    // the adapter would serialize a page served again on every request: here its JSON is made once
+    pattern: /^\/email\/lists\/([^/]+)\/recipients$/,
+    access: { tokenRequired: true, rateLimit: 'read' },
+    run: async (caller, [listId], query) => {
+      const page = await caller.recipients.list({
+        list_id: listId!,
+        status: optional(query, 'status'),
+        q: optional(query, 'q'),
+        limit: optional(query, 'limit') as never,
+        cursor: optional(query, 'cursor'),
+      });
+      return { body: jsonOf(page), headers: { 'Content-Type': 'application/json' } };
+    },
   },
   {
     pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/i,
