@@ -175,7 +175,7 @@ async function rawResponse(req: Request, ctx: Context, run: (caller: Caller) => 
     answer = await run(createCaller(ctx));
   } catch (error) {
     const { status, body } = libraryErrorOf(error);
-    return errorResponse(status, body, 'GET', ctx.resHeaders);
+    return withoutBodyForHead(req, errorResponse(status, body, 'GET', ctx.resHeaders));
   }
   for (const [name, value] of Object.entries(answer.headers)) ctx.resHeaders.set(name, value);
   if (answer.cache) return conditionalResponse(req, answer.body, ctx.resHeaders, answer.cache);
@@ -208,8 +208,12 @@ async function procedureResponse(original: Request, ctx: Context, asked: { url: 
   const headers = withJson(ctx.resHeaders);
   if (status === 200 && headers.get('cache-control')?.startsWith('public')) return conditionalResponse(original, text, headers);
   if (status < 400) return new Response(original.method === 'HEAD' ? null : text, { status, headers });
-  const error = errorResponse(status, parseErrorBody(text), method, headers);
-  return original.method === 'HEAD' ? new Response(null, { status: error.status, headers: error.headers }) : error;
+  return withoutBodyForHead(original, errorResponse(status, parseErrorBody(text), method, headers));
+}
+
+/** HEAD is answered as GET, without the body. */
+function withoutBodyForHead(req: Request, response: Response): Response {
+  return req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
 }
 
 /**
