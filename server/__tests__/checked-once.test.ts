@@ -45,15 +45,18 @@ it('serializes an output checked once a single time, and anything else every tim
   const { schema } = counted();
   const once = checkedOnce(schema, () => true);
   const output = once.parse(Object.freeze({ items: [] }));
+  const other = once.parse(Object.freeze({ items: [{ email: 'b@example.test' }] }));
   const plain = { items: [{ email: 'a@example.test' }] };
   const stringify = vi.spyOn(JSON, 'stringify');
   try {
     expect(jsonOf(output)).toBe('{"items":[]}');
     expect(jsonOf(output)).toBe('{"items":[]}');
-    expect(stringify).toHaveBeenCalledTimes(1);
+    expect(jsonOf(other)).toBe('{"items":[{"email":"b@example.test"}]}');
+    expect(jsonOf(other)).toBe('{"items":[{"email":"b@example.test"}]}');
+    expect(stringify).toHaveBeenCalledTimes(2);
     expect(jsonOf(plain)).toBe('{"items":[{"email":"a@example.test"}]}');
     expect(jsonOf(plain)).toBe(jsonOf(plain));
-    expect(stringify).toHaveBeenCalledTimes(4);
+    expect(stringify).toHaveBeenCalledTimes(5);
   } finally {
     stringify.mockRestore();
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emails, newList, setUpRestHarness } from './helpers';
 
 const harness = setUpRestHarness();
@@ -137,7 +137,11 @@ describe('GET recipients', () => {
     const list = await newList(harness);
     await list.call('PUT', `${list.base}/recipients`, { recipients: emails('b', 3) });
     const first = await list.call('GET', `${list.base}/recipients`);
+    const stringify = vi.spyOn(JSON, 'stringify');
     const again = await list.call('GET', `${list.base}/recipients`);
+    const pagesSerialized = stringify.mock.calls.filter(([value]) => typeof value === 'object' && value !== null && 'items' in value);
+    stringify.mockRestore();
+    expect(pagesSerialized).toHaveLength(0);
     expect(again.text).toBe(first.text);
     expect(again.headers.get('content-type')).toBe('application/json');
     await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'b1@example.test', name: 'Renamed' }] });
@@ -145,6 +149,13 @@ describe('GET recipients', () => {
     expect(after.json.items.map((r: { name?: string }) => r.name ?? null)).toEqual([null, 'Renamed', null]);
     const head = await list.call('HEAD', `${list.base}/recipients`);
     expect([head.status, head.text]).toEqual([200, '']);
+  });
+
+  it('reads an encoded slash as part of the list id, not as a separator', async () => {
+    const list = await newList(harness);
+    const res = await list.call('GET', `/api/v1/email/lists/${list.listId}%2Frecipients`);
+    expect(res.status).toBe(422);
+    expect(res.json.detail[0].loc).toEqual(['path', 'list_id']);
   });
 
   it('answers 404 for a list that is not in the project', async () => {

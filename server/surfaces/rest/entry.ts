@@ -71,7 +71,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   if (method === 'GET' && path === '/banner' && !refusal) return bannerResponse(req, url);
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
-  const raw = method === 'GET' ? matchRawRoute(segments.join('/')) : undefined;
+  const raw = method === 'GET' ? matchRawRoute(segments) : undefined;
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   if (refusal) {
     const access = raw ? (raw.route.access ?? PUBLIC_ACCESS) : procedureRouteAccess(method, path);
@@ -139,7 +139,10 @@ function unsafeInput(method: string, segments: string[], query: URLSearchParams,
   return found ? ['body', ...found] : null;
 }
 
-function matchRawRoute(path: string) {
+function matchRawRoute(segments: string[]) {
+  // an encoded slash belongs to its segment: it never separates a raw route's parts
+  if (segments.some((segment) => segment.includes('/'))) return undefined;
+  const path = segments.join('/');
   for (const route of RAW_ROUTES) {
     const match = route.pattern.exec(path);
     if (match) return { route, params: match.slice(1) };

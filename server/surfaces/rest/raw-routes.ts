@@ -3,7 +3,7 @@ import type { createCaller } from '../../root';
 import { PUBLIC_CONTENT_CACHE } from '../../content/procedures';
 import type { HttpCachePolicy } from '../../trpc';
 import { getOpenApiDocument } from './openapi-cache';
-import type { RouteAccess } from './routes';
+import { accessOfProcedure, type RouteAccess } from './routes';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -76,7 +76,7 @@ export const RAW_ROUTES: RawRoute[] = [
   {
     // the adapter would serialize a page served again on every request: here its JSON is made once
     pattern: /^\/email\/lists\/([^/]+)\/recipients$/,
-    access: { tokenRequired: true, rateLimit: 'read' },
+    access: accessOfProcedure('recipients.list'),
     run: async (caller, [listId], query) => {
       const page = await caller.recipients.list({
         list_id: listId!,

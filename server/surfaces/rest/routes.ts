@@ -57,8 +57,19 @@ const PROCEDURE_ROUTES: ProcedureRoute[] = Object.values(procedures).flatMap(({ 
   const openapi = meta?.openapi;
   if (!openapi) return [];
   const pattern = new RegExp(`^${openapi.path.replace(/\{\w+\}/g, '[^/]+')}$`, 'i');
-  return [{ method: openapi.method, pattern, access: { tokenRequired: openapi.protect !== false, rateLimit: meta.rateLimit, anyOrigin: meta.anyOrigin } }];
+  return [{ method: openapi.method, pattern, access: accessOf(meta) }];
 });
+
+function accessOf(meta: Meta): RouteAccess {
+  return { tokenRequired: meta.openapi?.protect !== false, rateLimit: meta.rateLimit, anyOrigin: meta.anyOrigin };
+}
+
+/** The access rules of one procedure (its dotted path), for a raw route that answers for it. */
+export function accessOfProcedure(procedurePath: string): RouteAccess {
+  const meta = procedures[procedurePath]?._def.meta;
+  if (!meta?.openapi) throw new Error(`${procedurePath} is no REST procedure`);
+  return accessOf(meta);
+}
 
 /** The access rules of the procedure route a request names; undefined when none matches. */
 export function procedureRouteAccess(method: string, path: string): RouteAccess | undefined {
