@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-
 it('runs a 1000-entry upsert in at most six statements inside one transaction', async () => {
   const owner = await createTestUser(handle.db);
   const project = await createProject(handle.db, { name: `Bulk ${randomUUID().slice(0, 6)}`, ownerId: owner.id });

@@ -90,7 +90,7 @@ export const RAW_ROUTES: RawRoute[] = [
   },
   {
     pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/i,
-    access: { tokenRequired: true, rateLimit: 'export' },
+    access: accessOfProcedure('recipients.exportCsv'),
     run: async (caller, [listId], query) => {
       const csv = await caller.recipients.exportCsv({ list_id: listId!, status: optional(query, 'status') });
       return {

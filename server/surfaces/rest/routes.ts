@@ -67,7 +67,7 @@ function accessOf(meta: Meta): RouteAccess {
 /** The access rules of one procedure (its dotted path), for a raw route that answers for it. */
 export function accessOfProcedure(procedurePath: string): RouteAccess {
   const meta = procedures[procedurePath]?._def.meta;
-  if (!meta?.openapi) throw new Error(`${procedurePath} is no REST procedure`);
+  if (!meta) throw new Error(`${procedurePath}: no such procedure with meta`);
   return accessOf(meta);
 }
 
