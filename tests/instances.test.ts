@@ -239,6 +239,18 @@ describe.skipIf(skip)('two instances on one PostgreSQL and one Redis', () => {
     expect(refused).toBeLessThan(600);
   });
 
+  it("recipients written on A show in B's mailing lists within a second (B keeps a project's lists for a second)", async () => {
+    const { token } = await createTestProject(database.db);
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await request(a, 'POST', '/api/v1/email/lists', { headers, body: { name: 'Shared' } });
+    expect(created.status).toBe(201);
+    const activeOnB = async () => (await request(b, 'GET', '/api/v1/email/lists', { headers })).json[0].active_count as number;
+    expect(await activeOnB()).toBe(0); // B now keeps the lists
+    const written = await request(a, 'PUT', `/api/v1/email/lists/${created.json.id}/recipients`, { headers, body: { recipients: [{ email: 'shared@example.com' }] } });
+    expect(written.status).toBe(200);
+    expect(await within(1000, async () => (await activeOnB()) === 1)).toBeLessThan(600);
+  });
+
   it('rate limit counts are shared through REDIS_URL: one budget per client across both instances', async () => {
     const ip = randomClientIp();
     const health = (instance: Instance) => request(instance, 'GET', '/api/v1/health', { headers: { 'x-forwarded-for': ip } });

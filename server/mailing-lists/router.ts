@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { checkedOnce } from '../checked-once';
 import { projectProcedure, router } from '../trpc';
 import { createList } from './create';
 import { getList } from './get';
+import { isKeptLists } from './kept-lists';
 import { listLists, listListsWithCounts } from './list';
 import { ZCreateListInput, ZGetListInput, ZListSummary, ZMailingList } from './schemas';
 
@@ -12,7 +14,7 @@ export const mailingListsRouter = router({
   list: projectProcedure
     .meta({ openapi: { method: 'GET', path: '/email/lists', tags, summary: 'Mailing lists of the project' }, rateLimit: 'read' })
     .input(z.void())
-    .output(z.array(ZListSummary))
+    .output(checkedOnce(z.array(ZListSummary), isKeptLists))
     .query(({ ctx }) => listLists({ ctx })),
 
   create: projectProcedure
@@ -33,5 +35,5 @@ export const mailingListsRouter = router({
     .query(({ ctx, input }) => getList({ ctx, input })),
 
   /** the dashboard's table: every list with all seven fields */
-  listWithCounts: projectProcedure.output(z.array(ZMailingList)).query(({ ctx }) => listListsWithCounts({ ctx })),
+  listWithCounts: projectProcedure.output(checkedOnce(z.array(ZMailingList), isKeptLists)).query(({ ctx }) => listListsWithCounts({ ctx })),
 });

@@ -9,6 +9,7 @@ import type { StoredRecipient } from '../recipients/plan-upsert';
 import { capMessage, parsedOf, planAgainstList } from './internal';
 import type { ImportPlan, StatusChange } from './plan';
 import { ACTIVE_LIMIT, IMPORT_LIMITS } from './schemas';
+import { writingLists } from '../mailing-lists/kept-lists';
 
 export interface Claim {
   id: string;
@@ -27,7 +28,7 @@ const HOUR = 60 * 60 * 1000;
  * mark the job done. A crash or an error anywhere leaves nothing of it written.
  */
 export async function applyImport(db: Database, claim: Claim, onProgress: (processed: number) => Promise<void>): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writingLists(db, async (tx) => {
     await lockList(tx, claim.projectId, claim.listId);
     // read after the list lock: another worker that applied this job meanwhile has committed
     const [job] = await tx.select().from(recipientImports).where(mine(claim));

@@ -9,6 +9,7 @@ import { canonicalJson } from '../recipients/plan-upsert';
 import { stateOf } from './apply';
 import { getImportRow, toImport } from './internal';
 import { ACTIVE_LIMIT, type TImport, type TImportRef, type TUndoResult } from './schemas';
+import { writingLists } from '../mailing-lists/kept-lists';
 
 type Restore = { id: string; from: RecipientState; to: RecipientState; created: boolean };
 
@@ -18,7 +19,7 @@ type Restore = { id: string; from: RecipientState; to: RecipientState; created: 
  * else, and anyone unsubscribed, stays as it is and is reported in `skipped`.
  */
 export async function undoImport({ ctx, input }: { ctx: ProjectScope; input: TImportRef }): Promise<TImport> {
-  return ctx.db.transaction(async (tx) => {
+  return writingLists(ctx.db, async (tx) => {
     await lockList(tx, ctx.projectId, input.list_id);
     const job = await getImportRow(tx, ctx.projectId, input.list_id, input.import_id, true);
     if (job.status === 'undone') throw new AppError('CONFLICT', 'This import was already undone');

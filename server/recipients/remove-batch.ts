@@ -3,6 +3,7 @@ import { recipients } from '@/db/schema';
 import { lockList, type ProjectScope } from '../mailing-lists/internal';
 import { inJson, scopeOf } from './internal';
 import type { TRemoveBatchInput, TRemoveBatchResult } from './schemas';
+import { writingLists } from '../mailing-lists/kept-lists';
 
 /**
  * POST recipients/remove: each recipient counts once however many identifiers reach it; identifiers
@@ -13,7 +14,7 @@ export async function removeRecipients({ ctx, input }: { ctx: ProjectScope; inpu
   const externalIds = [...new Set(input.external_ids ?? [])];
   const normalized = emails.map((e) => e.trim().toLowerCase());
 
-  return ctx.db.transaction(async (tx) => {
+  return writingLists(ctx.db, async (tx) => {
     await lockList(tx, ctx.projectId, input.list_id);
     const rows = await tx
       .select({ id: recipients.id, email: recipients.email, externalId: recipients.externalId, status: recipients.status })

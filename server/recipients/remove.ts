@@ -3,6 +3,7 @@ import { recipients } from '@/db/schema';
 import { AppError } from '../errors';
 import { lockList, type ProjectScope } from '../mailing-lists/internal';
 import { scopeOf } from './internal';
+import { writingLists } from '../mailing-lists/kept-lists';
 
 type RemoveOneStatus = 'removed' | 'already_removed' | 'unsubscribed';
 
@@ -17,7 +18,7 @@ export async function removeRecipient({
   ctx: ProjectScope;
   input: { list_id: string; identifier: string };
 }): Promise<{ status: RemoveOneStatus }> {
-  return ctx.db.transaction(async (tx) => {
+  return writingLists(ctx.db, async (tx) => {
     await lockList(tx, ctx.projectId, input.list_id);
     const email = input.identifier.trim().toLowerCase();
     const [match] = await tx

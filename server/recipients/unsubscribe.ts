@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { recipients } from '@/db/schema';
 import { lockList } from '../mailing-lists/internal';
+import { writingLists } from '../mailing-lists/kept-lists';
 
 /**
  * The recipient used the unsubscribe link of an email (api-v1.md section 3): status `unsubscribed`
@@ -13,7 +14,7 @@ export async function unsubscribeRecipient(
   db: DbOrTx,
   target: { projectId: string; listId: string; recipientId: string },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writingLists(db, async (tx) => {
     await lockList(tx, target.projectId, target.listId);
     const changed = await tx
       .update(recipients)

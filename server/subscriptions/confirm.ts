@@ -6,6 +6,7 @@ import { assertRoomFor, loadMatches, writePlan } from '../recipients/internal';
 import { planUpsert } from '../recipients/plan-upsert';
 import { findPending } from './internal';
 import type { TSubscriptionState } from './schemas';
+import { writingLists } from '../mailing-lists/kept-lists';
 
 /**
  * The POST of a confirmation link: the address joins the list the way the contract's add does (new or
@@ -13,7 +14,7 @@ import type { TSubscriptionState } from './schemas';
  * used up. A full list answers LIMIT and keeps the link, so it can be used once there is room.
  */
 export async function confirmSubscription({ ctx, input }: { ctx: { db: Database }; input: { token: string } }): Promise<TSubscriptionState> {
-  return ctx.db.transaction(async (tx) => {
+  return writingLists(ctx.db, async (tx) => {
     const pending = await findPending(tx, input.token, true);
     await lockList(tx, pending.projectId, pending.listId);
     const plan = planUpsert(await loadMatches(tx, pending.projectId, pending.listId, [pending.email], true), [pending.email]);
