@@ -28,8 +28,9 @@ interface Entry extends KeptLists {
 }
 
 interface Store {
-  /** bumped by every write: a read that saw a write begin or end under it is not kept */
+  /** bumped by every write: a read that began before it is never served */
   generation: number;
+  /** replaced whole by every write, so what a write made stale is dropped at once */
   byDatabase: WeakMap<DbOrTx, Map<string, Entry>>;
   shared: WeakSet<object>;
 }
@@ -42,7 +43,10 @@ declare global {
 function store(): Store {
   if (!globalThis.__shipnoteKeptLists) {
     const created: Store = { generation: 0, byDatabase: new WeakMap(), shared: new WeakSet() };
-    onInvalidation(TOPIC, () => void created.generation++);
+    onInvalidation(TOPIC, () => {
+      created.generation++;
+      created.byDatabase = new WeakMap();
+    });
     globalThis.__shipnoteKeptLists = created;
   }
   return globalThis.__shipnoteKeptLists;
@@ -60,23 +64,31 @@ export async function keptListsOf(db: DbOrTx, projectId: string): Promise<KeptLi
   const now = clock().now();
   const kept = cacheOf(db);
   const hit = kept?.get(projectId);
-  if (hit && hit.generation === generation && now - hit.readAt < FRESH_MS) return hit;
+  if (hit && hit.generation === generation && isFresh(hit, now)) return hit;
 
   const lists = await selectListsWithCounts(db, projectId);
   const entry: Entry = { readAt: now, generation, lists: frozen(lists), summaries: frozen(lists.map(summaryOf)) };
-  if (kept && store().generation === generation) keep(kept, projectId, entry);
+  if (kept) keep(kept, projectId, entry, now);
   return entry;
 }
 
 /**
- * Runs `write` in a transaction that changes a project's lists or their recipients, then clears every
- * instance's kept lists, whether it committed or failed (a failed commit may still have committed).
+ * Runs `write` in a transaction of its own that changes a project's lists or their recipients, then
+ * clears every instance's kept lists once it has committed, or when the commit itself failed (it may
+ * still have committed); not when `write` threw, as nothing it did is left. Inside another transaction
+ * the clear would come before that transaction's commit, so that is refused.
  */
 export async function writingLists<T>(db: DbOrTx, write: (tx: Transaction) => Promise<T>): Promise<T> {
+  if (is(db, PgTransaction)) throw new Error('writingLists runs its own transaction: call it with the database, not inside a transaction');
+  let written = false;
   try {
-    return await db.transaction(write);
+    return await db.transaction(async (tx) => {
+      const result = await write(tx);
+      written = true;
+      return result;
+    });
   } finally {
-    publishInvalidation(TOPIC);
+    if (written) publishInvalidation(TOPIC);
   }
 }
 
@@ -88,9 +100,16 @@ function cacheOf(db: DbOrTx): Map<string, Entry> | undefined {
   return kept;
 }
 
-function keep(kept: Map<string, Entry>, projectId: string, entry: Entry) {
+// a clock set back must not keep an entry fresh
+const isFresh = (entry: Entry, now: number) => now >= entry.readAt && now - entry.readAt < FRESH_MS;
+
+/** Entries stay in the order they were read: those older than a second are dropped from the front. */
+function keep(kept: Map<string, Entry>, projectId: string, entry: Entry, now: number) {
   kept.delete(projectId);
-  if (kept.size >= MAX_PROJECTS) kept.delete(kept.keys().next().value!);
+  for (const [oldest, old] of kept) {
+    if (isFresh(old, now) && kept.size < MAX_PROJECTS) break;
+    kept.delete(oldest);
+  }
   kept.set(projectId, entry);
   store().shared.add(entry.lists).add(entry.summaries);
 }

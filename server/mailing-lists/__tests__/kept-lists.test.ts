@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { recipients } from '@/db/schema';
+import { onInvalidation } from '@/server/cache-bus';
 import { manualClock, setClock } from '@/server/clock';
 import { csvOf, importNow } from '@/server/recipient-imports/__tests__/helpers';
 import { countingDatabase, newList, setUpRestHarness } from '@/server/recipients/__tests__/helpers';
@@ -37,6 +39,8 @@ it('shows every write made through Shipnote in the next read', async () => {
   const list = await newList(harness, 'Writes');
   expect(await countsOf(list)).toBe('Writes 0/0');
 
+  expect((await list.call('POST', `${list.base}/recipients`, { emails: ['a@example.com'] })).status).toBe(200);
+  expect(await countsOf(list)).toBe('Writes 1/1');
   expect((await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'a@example.com' }, { email: 'b@example.com' }] })).status).toBe(200);
   expect(await countsOf(list)).toBe('Writes 2/2');
   expect((await list.call('POST', `${list.base}/recipients/remove`, { emails: ['a@example.com'] })).status).toBe(200);
@@ -72,6 +76,35 @@ it('shows a write made in plain SQL once the lists were read a second ago', asyn
   expect(await countsOf(list)).toBe('Before 0/0');
   time.advance(1);
   expect(await countsOf(list)).toBe('After 0/0');
+});
+
+it('clears the kept lists only after the write committed, not after a write that threw, and refuses to run inside a transaction', async () => {
+  const list = await newList(harness, 'Order');
+  let committed = false;
+  const seenAtClear: boolean[] = [];
+  const stop = onInvalidation('mailing-lists', () => seenAtClear.push(committed));
+  try {
+    const db = new Proxy(harness.db, {
+      get: (target, name, receiver) =>
+        name === 'transaction'
+          ? async (...args: Parameters<typeof target.transaction>) => {
+              const result = await target.transaction(...args);
+              committed = true;
+              return result;
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    await writingLists(db, (tx) => tx.execute(sql`update mailing_lists set name = 'Ordered' where id = ${list.listId}`));
+    expect(seenAtClear).toEqual([true]);
+
+    await expect(writingLists(harness.db, async () => Promise.reject(new Error('refused before writing')))).rejects.toThrow('refused before writing');
+    expect((await list.call('DELETE', `/api/v1/email/lists/${randomUUID()}/recipients/nobody@example.com`)).status).toBe(404);
+    expect(seenAtClear).toEqual([true]);
+
+    await expect(harness.db.transaction((tx) => writingLists(tx, async () => 1))).rejects.toThrow('its own transaction');
+  } finally {
+    stop();
+  }
 });
 
 it('does not serve again lists read while a write ended, and reads inside a transaction from the table', async () => {

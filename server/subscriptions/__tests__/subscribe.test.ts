@@ -10,6 +10,7 @@ import type { OutgoingEmail } from '@/server/email/message';
 import { installTransport } from '@/server/email/transport';
 import { purgeExpired } from '@/server/maintenance/purge';
 import { createList } from '@/server/mailing-lists/create';
+import { listLists } from '@/server/mailing-lists/list';
 import { setRateLimiter } from '@/server/rate-limit/enforce';
 import { RATE_LIMIT_GROUPS } from '@/server/rate-limit/groups';
 import { createMemoryRateLimiter } from '@/server/rate-limit/memory';
@@ -220,11 +221,14 @@ describe('the confirmation link', () => {
       expect(html).toContain(email);
     }
     expect(await recipientOf(listId, email)).toBeUndefined();
+    const activeCount = async () => (await listLists({ ctx: { db, projectId: project.id } }))[0]!.active_count;
+    expect(await activeCount()).toBe(0); // the project's lists are now kept in memory
 
     const done = await pressConfirm(tokenOf(mail!));
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('You are subscribed');
     expect(await recipientOf(listId, email)).toMatchObject({ status: 'active', statusChangedAt: null });
+    expect(await activeCount()).toBe(1);
     expect(await db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.email, email))).toEqual([]);
     expect((await pressConfirm(tokenOf(mail!))).status).toBe(404);
   });
