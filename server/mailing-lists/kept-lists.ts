@@ -8,7 +8,7 @@ import type { TListSummary, TMailingList } from './schemas';
 
 /**
  * A project's lists are served from memory for up to a second after they were read. Every write made
- * through Shipnote (`writingLists`) clears them on every instance once its transaction has ended; the
+ * through Shipnote (`writingLists`) clears them on every instance once its transaction has committed; the
  * second bounds what the cache bus cannot see: a write an operator makes in SQL, or a bus that is down.
  */
 const FRESH_MS = 1_000;
