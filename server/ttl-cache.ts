@@ -21,7 +21,7 @@ export function createTtlCache<T>(ttlMs: number, maxEntries = 10_000): TtlCache<
 
 export function cacheGet<T>(cache: TtlCache<T>, key: string, load: () => Promise<T>, now: number): Promise<T> {
   const hit = cache.entries.get(key);
-  if (hit && now - hit.at < cache.ttlMs) return hit.value;
+  if (hit && isFresh(cache, hit, now)) return hit.value;
   if (cache.entries.size >= cache.maxEntries) cache.entries.delete(cache.entries.keys().next().value!);
   const value = load();
   const entry: Entry<T> = { at: now, value };
@@ -38,5 +38,10 @@ export function cacheGet<T>(cache: TtlCache<T>, key: string, load: () => Promise
 /** A fresh, already loaded value, synchronously; undefined on a miss or while loading. */
 export function cachePeek<T>(cache: TtlCache<T>, key: string, now: number): { value: T } | undefined {
   const hit = cache.entries.get(key);
-  return hit && now - hit.at < cache.ttlMs ? hit.settled : undefined;
+  return hit && isFresh(cache, hit, now) ? hit.settled : undefined;
+}
+
+/** Loaded less than `ttlMs` ago; a clock set back does not keep an entry fresh. */
+function isFresh<T>(cache: TtlCache<T>, entry: Entry<T>, now: number): boolean {
+  return now >= entry.at && now - entry.at < cache.ttlMs;
 }

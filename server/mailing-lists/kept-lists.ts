@@ -3,6 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Transaction } from '@/db/client';
 import { onInvalidation, publishInvalidation } from '../cache-bus';
 import { clock } from '../clock';
+import { cacheGet, createTtlCache, type TtlCache } from '../ttl-cache';
 import { selectListsWithCounts } from './internal';
 import type { TListSummary, TMailingList } from './schemas';
 
@@ -12,7 +13,8 @@ import type { TListSummary, TMailingList } from './schemas';
  * second bounds what the cache bus cannot see: a write an operator makes in SQL, or a bus that is down.
  */
 const FRESH_MS = 1_000;
-const MAX_PROJECTS = 10_000;
+/** projects kept per process: far more than one process reads the lists of in a second */
+const MAX_PROJECTS = 1_000;
 const TOPIC = 'mailing-lists';
 
 export interface KeptLists {
@@ -22,17 +24,10 @@ export interface KeptLists {
   summaries: TListSummary[];
 }
 
-interface Entry extends KeptLists {
-  readAt: number;
-  generation: number;
-}
-
 interface Store {
-  /** bumped by every write: a read that began before it is never served */
-  generation: number;
-  /** replaced whole by every write, so what a write made stale is dropped at once */
-  byDatabase: WeakMap<DbOrTx, Map<string, Entry>>;
-  shared: WeakSet<object>;
+  /** replaced whole by every write: a read in flight then fills a cache nobody reads again */
+  byDatabase: WeakMap<DbOrTx, TtlCache<KeptLists>>;
+  frozen: WeakSet<object>;
 }
 
 declare global {
@@ -42,34 +37,27 @@ declare global {
 // On globalThis: the HTTP front (where import jobs run) and Next's bundles load this module separately.
 function store(): Store {
   if (!globalThis.__shipnoteKeptLists) {
-    const created: Store = { generation: 0, byDatabase: new WeakMap(), shared: new WeakSet() };
-    onInvalidation(TOPIC, () => {
-      created.generation++;
-      created.byDatabase = new WeakMap();
-    });
+    const created: Store = { byDatabase: new WeakMap(), frozen: new WeakSet() };
+    onInvalidation(TOPIC, () => void (created.byDatabase = new WeakMap()));
     globalThis.__shipnoteKeptLists = created;
   }
   return globalThis.__shipnoteKeptLists;
 }
 
-/** Whether `value` is lists some cache holds: frozen, so checked against its schema once (router.ts). */
-export const isKeptLists = (value: object) => store().shared.has(value);
+/** Whether `value` is lists read here: frozen, so checked against its schema once (router.ts). */
+export const isKeptLists = (value: object) => store().frozen.has(value);
 
 /**
- * The project's lists, from memory when read less than a second ago and unchanged since by Shipnote;
- * never from memory inside a transaction, whose reads must see its own writes.
+ * The project's lists, from memory when read less than a second ago and unchanged since by Shipnote
+ * (concurrent reads share one statement); never from memory inside a transaction, whose reads must see
+ * its own writes.
  */
-export async function keptListsOf(db: DbOrTx, projectId: string): Promise<KeptLists> {
-  const { generation } = store();
-  const now = clock().now();
-  const kept = cacheOf(db);
-  const hit = kept?.get(projectId);
-  if (hit && hit.generation === generation && isFresh(hit, now)) return hit;
-
-  const lists = await selectListsWithCounts(db, projectId);
-  const entry: Entry = { readAt: now, generation, lists: frozen(lists), summaries: frozen(lists.map(summaryOf)) };
-  if (kept) keep(kept, projectId, entry, now);
-  return entry;
+export function keptListsOf(db: DbOrTx, projectId: string): Promise<KeptLists> {
+  if (is(db, PgTransaction)) return readLists(db, projectId);
+  const { byDatabase } = store();
+  let kept = byDatabase.get(db);
+  if (!kept) byDatabase.set(db, (kept = createTtlCache<KeptLists>(FRESH_MS, MAX_PROJECTS)));
+  return cacheGet(kept, projectId, () => readLists(db, projectId), clock().now());
 }
 
 /**
@@ -92,26 +80,9 @@ export async function writingLists<T>(db: DbOrTx, write: (tx: Transaction) => Pr
   }
 }
 
-function cacheOf(db: DbOrTx): Map<string, Entry> | undefined {
-  if (is(db, PgTransaction)) return undefined;
-  const { byDatabase } = store();
-  let kept = byDatabase.get(db);
-  if (!kept) byDatabase.set(db, (kept = new Map()));
-  return kept;
-}
-
-// a clock set back must not keep an entry fresh
-const isFresh = (entry: Entry, now: number) => now >= entry.readAt && now - entry.readAt < FRESH_MS;
-
-/** Entries stay in the order they were read: those older than a second are dropped from the front. */
-function keep(kept: Map<string, Entry>, projectId: string, entry: Entry, now: number) {
-  kept.delete(projectId);
-  for (const [oldest, old] of kept) {
-    if (isFresh(old, now) && kept.size < MAX_PROJECTS) break;
-    kept.delete(oldest);
-  }
-  kept.set(projectId, entry);
-  store().shared.add(entry.lists).add(entry.summaries);
+async function readLists(db: DbOrTx, projectId: string): Promise<KeptLists> {
+  const lists = await selectListsWithCounts(db, projectId);
+  return { lists: frozen(lists), summaries: frozen(lists.map(summaryOf)) };
 }
 
 function summaryOf(list: TMailingList): TListSummary {
@@ -120,5 +91,6 @@ function summaryOf(list: TMailingList): TListSummary {
 
 function frozen<T extends object>(items: T[]): T[] {
   for (const item of items) Object.freeze(item);
+  store().frozen.add(items);
   return Object.freeze(items) as T[];
 }
