@@ -213,6 +213,22 @@ it('answers 404 to an unknown route or a wrong method, whatever its body', async
   }
 });
 
+describe('every route in another case', () => {
+  // the spec's paths are exact: the OpenAPI library behind the procedures would match any case
+  it.each(cases(routes))('%s answers 404 to its path with a capital letter', async (_, route) => {
+    const url = urlOf(route, paramsOf(route)).replace(/^\/api\/v1\/(\w)/, (_, first: string) => `/api/v1/${first.toUpperCase()}`);
+    const res = await send(route, { token: world.mine.token, url });
+    expect(res.status, `${route.method} ${url}: ${res.text}`).toBe(404);
+    expect(res.json).toEqual({ detail: 'Not Found' });
+  });
+
+  it('the export answers 404 to export.CSV', async () => {
+    const route = routes.find((r) => r.path.endsWith('/export.csv'))!;
+    const res = await send(route, { token: world.mine.token, url: urlOf(route, paramsOf(route)).replace(/csv$/, 'CSV') });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('every POST route without a body', () => {
   // clients name a type for an empty body (fetch: text/plain, Java: a form type): there is still no body
   it.each(cases(routes.filter((r) => r.method === 'POST' && !r.body)))('%s takes an empty body of any declared type', async (_, route) => {

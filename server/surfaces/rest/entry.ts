@@ -69,15 +69,14 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   if (notInteger) refusal = json(422, { detail: [{ loc: ['query', notInteger], msg: 'Must be a whole number written in digits', type: 'int_parsing' }] });
 
   if (method === 'GET' && path === '/banner' && !refusal) return bannerResponse(req, url);
+  const raw = method === 'GET' ? matchRawRoute(segments) : undefined;
+  const access = raw ? (raw.route.access ?? PUBLIC_ACCESS) : procedureRouteAccess(method, path);
+  // a route that does not exist is not found, whatever was sent to it
+  if (!access) return json(404, { detail: 'Not Found' });
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
-  const raw = method === 'GET' ? matchRawRoute(segments) : undefined;
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
-  if (refusal) {
-    const access = raw ? (raw.route.access ?? PUBLIC_ACCESS) : procedureRouteAccess(method, path);
-    // a route that does not exist is not found, whatever was sent to it
-    return access ? refuseBeforeProcedure(ctx, refusal, method, access) : json(404, { detail: 'Not Found' });
-  }
+  if (refusal) return refuseBeforeProcedure(ctx, refusal, method, access);
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
   return procedureResponse(req, ctx, { url: url.origin + path + url.search, query: url.searchParams }, method, body);
 }

@@ -89,7 +89,7 @@ export const RAW_ROUTES: RawRoute[] = [
     },
   },
   {
-    pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/i,
+    pattern: /^\/email\/lists\/([^/]+)\/recipients\/export\.csv$/,
     access: accessOfProcedure('recipients.exportCsv'),
     run: async (caller, [listId], query) => {
       const csv = await caller.recipients.exportCsv({ list_id: listId!, status: optional(query, 'status') });

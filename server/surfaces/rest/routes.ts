@@ -52,11 +52,12 @@ interface ProcedureRoute {
   access: RouteAccess;
 }
 
-// matched as trpc-to-openapi matches them: the encoded path, parameters one segment each, any case
+// matched on the encoded path as trpc-to-openapi matches them, parameters one segment each, but in the
+// case the spec writes them: the library ignores case, and `/Health` is no route of the API
 const PROCEDURE_ROUTES: ProcedureRoute[] = Object.values(procedures).flatMap(({ _def: { meta } }) => {
   const openapi = meta?.openapi;
   if (!openapi) return [];
-  const pattern = new RegExp(`^${openapi.path.replace(/\{\w+\}/g, '[^/]+')}$`, 'i');
+  const pattern = new RegExp(`^${openapi.path.replace(/\{\w+\}/g, '[^/]+')}$`);
   return [{ method: openapi.method, pattern, access: accessOf(meta) }];
 });
 
