@@ -12,6 +12,7 @@ import { startRerender } from '../../content/rerender';
 import { startImportWorker } from '../../recipient-imports/worker';
 import { startInvalidationBus } from '../../cache-bus';
 import { closeSharedRedis } from '../../redis';
+import { answerClientError } from './client-error';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
 import { serveSharedRead } from './shared-cache';
@@ -61,6 +62,7 @@ async function main() {
     render(req, res);
   };
   const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));
+  server.on('clientError', answerClientError);
   server.listen(config.port, () => {
     console.log(`Shipnote listening on ${config.appUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
     if (!config.appUrlConfigured) {
