@@ -22,18 +22,18 @@ test('sign up, create a project and an API key, then the key works on /me', asyn
   expect(after.status()).toBe(401);
 });
 
-test('sign out and sign in again lands on the dashboard', async ({ page }) => {
+test('sign out, then sign in from a deep link, lands on the page asked for', async ({ page }) => {
   const { email, password, slug } = await signUpWithProject(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/p/${slug}/keys`);
-  await expect(page).toHaveURL(/\/signin/);
+  await expect(page).toHaveURL(new RegExp(`/signin\\?callbackUrl=%2Fp%2F${slug}%2Fkeys$`));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // the shell sends the user back to the project they asked for
-  await expect(page).toHaveURL(new RegExp(`/p/${slug}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // back on the page they asked for, not only its project
+  await expect(page).toHaveURL(new RegExp(`/p/${slug}/keys$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys');
 });
 
 test('a new user sent to sign in comes back where they started after sign-up and a first project', async ({ page }) => {

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireUser } from '@/app/(dashboard)/require-user';
+import { currentUserId } from '@/server/surfaces/web/session';
 import { ProjectNav } from './project-nav';
 import { ProjectSwitcher } from './project-switcher';
 import { SignOutButton } from './sign-out-button';
@@ -8,6 +9,8 @@ import { SignOutButton } from './sign-out-button';
 /** The dashboard shell: current project, project switcher, sections, account. */
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
+  // signed out: the page sends the visitor to sign in with its own address, so they come back to it
+  if (!(await currentUserId())) return <main>{children}</main>;
   const { caller } = await requireUser(`/p/${slug}`);
   const [projects, user] = await Promise.all([caller.projects.list(), caller.accounts.current()]);
   const project = projects.find((p) => p.slug === slug);

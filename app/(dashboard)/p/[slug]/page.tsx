@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { requireProject } from '@/app/(dashboard)/require-user';
 import { LocalTime } from '@/app/local-time';
+import { config } from '@/server/config';
 
 export default async function ProjectOverviewPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -16,7 +17,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
         <h2>Call the API</h2>
         <p>
           {keys.length === 0 ? 'Create an API key first, then' : 'With one of your API keys,'} try{' '}
-          <code>curl -H &quot;Authorization: Bearer $SHIPNOTE_TOKEN&quot; {'<origin>'}/api/v1/me</code>.
+          <code>curl -H &quot;Authorization: Bearer $SHIPNOTE_TOKEN&quot; {config.appUrl}/api/v1/me</code>.
         </p>
         <p className="row">
           <Link className="button" href={`/p/${slug}/keys`}>Manage API keys</Link>

@@ -19,7 +19,9 @@ export function KbSearch({ categories }: { categories: TKbSetPage['categories'] 
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {visible.length === 0 && <p className="muted" role="status">No articles match “{query}”.</p>}
+      {visible.length === 0 && (
+        <p className="muted" role="status">{words.length > 0 ? <>No articles match “{query.trim()}”.</> : 'No articles yet.'}</p>
+      )}
       {visible.map((category) => (
         <section className="kb-category" key={category.name} aria-label={category.name}>
           <h2>{category.name}</h2>

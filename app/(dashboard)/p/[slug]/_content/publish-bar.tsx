@@ -38,7 +38,7 @@ export function PublishBar<T extends Publishable>(props: {
   async function run(action: Action) {
     if (action === 'schedule' && Date.parse(localToIso(publishAt)) <= Date.now()) {
       setNotice(null);
-      return setError('Choose a time in the future, or press Publish to publish now');
+      return setError('Choose a time in the future, or press Publish now');
     }
     setBusy(true);
     setError(null);

@@ -24,6 +24,11 @@ export function BannerStatus({ state, projectId, busy, run }: Props) {
   function schedule() {
     const when = new Date(at);
     if (Number.isNaN(when.getTime())) return;
+    // the API takes a past time as "now": here it is a mistake, and must not take the banner down unasked
+    if (when.getTime() <= Date.now()) {
+      void run(async () => Promise.reject(new Error('Choose a time in the future, or press Take down now')), '');
+      return;
+    }
     void run(() => projectTrpc(projectId).banner.takeDown.mutate({ at: when.toISOString() }), 'Take-down scheduled.');
   }
 
