@@ -68,6 +68,13 @@ test('a new user writes, previews and publishes a banner, sees it on their site,
     await page.screenshot({ path: `${SHOTS}/dashboard-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // a time already past is a mistake, not "now": refused, and the banner stays up
+    await page.getByLabel('Take-down time').fill('2020-01-01T10:00');
+    await page.getByRole('button', { name: 'Schedule take-down' }).click();
+    await expect(page.locator('p.error')).toHaveText('Choose a time in the future, or press Take down now');
+    await expect(page.getByTestId('banner-status')).toContainText('Live');
+    expect((await page.request.get(`/api/v1/banner?key=${key}`)).status()).toBe(200);
+
     // schedule a take-down in an hour, then cancel it
     const inAnHour = new Date(Date.now() + 3_600_000);
     const local = new Date(inAnHour.getTime() - inAnHour.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
