@@ -33,7 +33,7 @@ test('a new user creates a list, imports a CSV after a preview, searches, remove
   await expect(page.getByRole('row', { name: /Customers/ })).toContainText('0 / 500');
   await page.getByLabel('List name').fill('customers');
   await page.getByRole('button', { name: 'Create list' }).click();
-  await expect(page.getByRole('form', { name: 'New list' }).getByRole('alert')).toHaveText('A list named "customers" already exists in this project');
+  await expect(page.getByRole('form', { name: 'New list' }).getByRole('alert')).toHaveText('A list named "Customers" already exists in this project');
 
   await page.getByRole('link', { name: 'Customers' }).click();
   await expect(page).toHaveURL(new RegExp(`/p/${slug}/lists/[0-9a-f-]{36}$`));

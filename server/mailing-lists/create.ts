@@ -16,15 +16,16 @@ export async function createList({ ctx, input }: { ctx: ProjectScope; input: TCr
       .select({
         lists: sql<number>`count(*)::int`,
         // the same lower() as the unique index, so the check and the index always agree
-        sameName: sql<number>`(count(*) filter (where lower(${mailingLists.name}) = lower(${name})))::int`,
+        sameName: sql<string | null>`min(${mailingLists.name}) filter (where lower(${mailingLists.name}) = lower(${name}))`,
       })
       .from(mailingLists)
       .where(eq(mailingLists.projectId, ctx.projectId));
     if (counts!.lists >= LIMITS.listsPerProject) {
       throw new AppError('LIMIT', `A project holds at most ${LIMITS.listsPerProject} lists`);
     }
-    if (counts!.sameName > 0) {
-      throw new AppError('CONFLICT', `A list named "${name}" already exists in this project`);
+    if (counts!.sameName !== null) {
+      // the existing list's name as it is written, which may differ in case from the one asked for
+      throw new AppError('CONFLICT', `A list named "${counts!.sameName}" already exists in this project`);
     }
     const [list] = await tx.insert(mailingLists).values({ projectId: ctx.projectId, name }).returning();
     return {
