@@ -20,16 +20,24 @@ export function projectTrpc(projectId: string): typeof trpc {
 
 /**
  * The message of a failed call, fit to show beside the form that sent it: a field's validation message
- * (`link_url: Must be…`) names the field as the form labels it, when `labels` knows it.
+ * (`link_url: Must be…`) names the field as the form labels it, when `labels` knows it, and an item of a
+ * list by its place counted from 1 (`articles.3.title` is "Article 4"); a message that already names its
+ * field (`title: Title is required`) is shown without the path.
  */
 export function errorMessage(error: unknown, labels: Record<string, string> = {}): string {
   if (!(error && typeof error === 'object' && 'message' in error)) return 'Something went wrong';
+  const known = { ...LIST_ITEM_LABELS, ...labels };
   return String(error.message)
     .split('; ')
     .map((issue) => {
-      const [, field, message] = /^(\w+)[\w.]*: (.*)$/s.exec(issue) ?? [];
-      const label = field && Object.hasOwn(labels, field) ? labels[field] : undefined;
-      return label ? `${label}: ${message}` : issue;
+      const [, field, index, message] = /^(\w+)(?:\.(\d+))?[\w.]*: (.*)$/s.exec(issue) ?? [];
+      if (!field || !message) return issue;
+      const label = Object.hasOwn(known, field) ? known[field] : undefined;
+      if (label) return index === undefined ? `${label}: ${message}` : `${label} ${Number(index) + 1}: ${message}`;
+      return message.toLowerCase().startsWith(field.replace(/_/g, ' ').toLowerCase()) ? message : issue;
     })
     .join('; ');
 }
+
+/** Lists of items the dashboard's forms send, named as their items are. */
+const LIST_ITEM_LABELS: Record<string, string> = { articles: 'Article', site_origins: 'Site' };

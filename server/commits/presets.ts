@@ -21,11 +21,14 @@ export function presetWindows(now = new Date()): (DayWindow & { label: string })
   ];
 }
 
-/** The window of the page's query string; anything missing or malformed falls back to the last 30 days. */
+/**
+ * The window of the page's query string; anything missing or malformed falls back to the last 30 days,
+ * and days given in the wrong order are read as the window between them.
+ */
 export function windowFromQuery(query: { since?: unknown; until?: unknown }, now = new Date()): DayWindow {
   const fallback = presetWindows(now)[1]!;
   const since = ZDay.safeParse(query.since);
   const until = ZDay.safeParse(query.until);
-  if (!since.success || !until.success || since.data > until.data) return { since: fallback.since, until: fallback.until };
-  return { since: since.data, until: until.data };
+  if (!since.success || !until.success) return { since: fallback.since, until: fallback.until };
+  return since.data <= until.data ? { since: since.data, until: until.data } : { since: until.data, until: since.data };
 }

@@ -51,7 +51,7 @@ export default async function ReleaseEmailsPage({ params }: { params: Promise<{ 
             {sends.map((send) => (
               <tr key={send.id}>
                 <td><Link href={`/p/${slug}/emails/${send.id}`}>{send.subject}</Link></td>
-                <td>{send.list_name}</td>
+                <td className="wrap-anywhere">{send.list_name}</td>
                 <td style={{ minWidth: 180 }}><SendProgress send={send} /></td>
                 <td className="optional"><LocalTime iso={send.created_at} /></td>
               </tr>

@@ -83,7 +83,7 @@ export function SendDialog({ projectId, slug, lists, items }: Props) {
           {preview && (
             <>
               <p data-testid="send-audience">
-                <strong>{preview.list_name}</strong>: {preview.will_receive} of {preview.active_count} active recipients will receive it
+                <strong className="wrap-anywhere">{preview.list_name}</strong>: {preview.will_receive} of {preview.active_count} active recipients will receive it
                 {preview.will_receive < preview.active_count && ` (${skippedWhy(preview.active_count - preview.will_receive, preview.suppressed)})`}.
               </p>
               <p className="muted">From {preview.from} · Subject: {preview.subject}</p>

@@ -56,7 +56,7 @@ export function ListsManager({ projectId, slug, initialLists }: { projectId: str
           <tbody>
             {lists.map((list) => (
               <tr key={list.id}>
-                <td><Link href={`/p/${slug}/lists/${list.id}`}>{list.name}</Link></td>
+                <td className="wrap-anywhere"><Link href={`/p/${slug}/lists/${list.id}`}>{list.name}</Link></td>
                 <td>{list.active_count} / {LIMITS.activePerList}</td>
                 <td className="optional">{list.removed_count}</td>
                 <td className="optional">{list.unsubscribed_count}</td>

@@ -19,7 +19,7 @@ export default async function SendPage({ params }: { params: Promise<{ slug: str
       <p><Link href={`/p/${slug}/emails`}>← Release emails</Link></p>
       <h1>{send.subject}</h1>
       <p className="muted">
-        To the list <strong>{send.list_name}</strong> · started <LocalTime iso={send.created_at} /> ·{' '}
+        To the list <strong className="wrap-anywhere">{send.list_name}</strong> · started <LocalTime iso={send.created_at} /> ·{' '}
         <a href={send.public_url}>public page</a>
       </p>
       <SendView projectId={project.id} initialSend={send} initialLedger={ledger.items} />

@@ -30,6 +30,7 @@ export function ImportCsv({ projectId, listId, onChanged }: { projectId: string;
     setError(null);
     setStage({ kind: 'idle' });
     if (!file) return;
+    if (file.size === 0) return setError(`${file.name} is empty: export a list, or write a header row and one address per line`);
     if (file.size > IMPORT_MAX_BYTES) return setError(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it`);
     setStage({ kind: 'uploading', file: file.name });
     try {

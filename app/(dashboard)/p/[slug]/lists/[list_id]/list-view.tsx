@@ -22,7 +22,7 @@ export function ListView({ projectId, slug, initialList, initialImports }: { pro
   const exportHref = `/p/${slug}/lists/${list.id}/export.csv${status ? `?status=${status}` : ''}`;
   return (
     <>
-      <h1>{list.name}</h1>
+      <h1 className="wrap-anywhere">{list.name}</h1>
       <p className="row" data-testid="list-counts">
         <strong>{list.active_count} active</strong>
         <span className="muted">of 500 ·</span>
