@@ -146,3 +146,23 @@ test('the import preview shows the 500 cap before anything is written, and a lar
   expect(Math.max(...seen)).toBeLessThanOrEqual(1500);
   await expect(page.getByTestId('list-counts')).toContainText('480 active');
 });
+
+test('a list named with 100 unbroken characters never widens a page, an editor or a form', async ({ page }) => {
+  const name = 'X'.repeat(100);
+  const slug = await openNewList(page, name);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits(), 'the list page').toBe(true);
+  // an empty file is refused before it is sent
+  await upload(page, 'empty.csv', '');
+  await expect(page.getByRole('alert').filter({ hasText: 'empty' })).toHaveText('empty.csv is empty: export a list, or write a header row and one address per line');
+  // the same name again, in another case, is refused with the name as it was written first
+  await page.goto(`/p/${slug}/lists`);
+  await page.getByLabel('List name').fill(name.toLowerCase());
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('form', { name: 'New list' }).getByRole('alert')).toHaveText(`A list named "${name}" already exists in this project`);
+  expect(await fits(), 'the lists page with the error').toBe(true);
+  // the editors offer the list as a release email target
+  await page.goto(`/p/${slug}/changelogs/new`);
+  await expect(page.getByRole('combobox', { name: 'Then email' })).toBeVisible();
+  expect(await fits(), 'the changelog editor').toBe(true);
+});
