@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { requireUser } from '@/app/(dashboard)/require-user';
+import { serverCaller } from '@/server/surfaces/web/caller';
 import { currentUserId } from '@/server/surfaces/web/session';
 import { ProjectNav } from './project-nav';
 import { ProjectSwitcher } from './project-switcher';
@@ -11,7 +11,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
   const { slug } = await params;
   // signed out: the page sends the visitor to sign in with its own address, so they come back to it
   if (!(await currentUserId())) return <main>{children}</main>;
-  const { caller } = await requireUser(`/p/${slug}`);
+  const caller = await serverCaller();
   const [projects, user] = await Promise.all([caller.projects.list(), caller.accounts.current()]);
   const project = projects.find((p) => p.slug === slug);
   if (!project) notFound();
