@@ -113,7 +113,18 @@ test('the editor shows the server\'s limit errors and keeps the draft', async ({
   await page.getByLabel('Link URL').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   // named as the form labels it, not by the API's field name
-  await expect(page.getByRole('alert').filter({ hasText: 'http or https' })).toHaveText('Link URL: Must be an http or https URL');
+  // beside the button that was pressed, not at the top of the page
+  const form = page.locator('form').filter({ has: page.getByLabel('Headline') });
+  await expect(form.getByRole('alert')).toHaveText('Link URL: Must be an http or https URL');
   await expect(page.getByLabel('Headline')).toHaveValue('Launch week');
+  await expect(page.getByTestId('banner-status')).toContainText('Not published yet');
+
+  // a headline past its 80 characters is flagged as typed and refused before it is sent
+  await page.getByLabel('Link URL').fill('');
+  await page.getByLabel('Headline').fill('x'.repeat(83));
+  await expect(page.getByLabel('Headline')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('83/80')).toHaveClass('error');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(form.getByRole('alert')).toHaveText('Headline is 3 characters over its limit of 80.');
   await expect(page.getByTestId('banner-status')).toContainText('Not published yet');
 });

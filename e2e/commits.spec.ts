@@ -67,7 +67,15 @@ test('a new user pushes a real repository with the CLI, generates drafts for a m
 
   // generate, then edit and publish the changelog on its own authoring page
   await page.getByRole('button', { name: 'Generate drafts' }).click();
-  await page.getByRole('link', { name: 'Edit changelog draft' }).click();
+  await expect(page.getByRole('link', { name: 'Edit changelog draft' })).toBeVisible();
+  // pressed again: asked first, and dismissing saves no second set
+  const asked = page.waitForEvent('dialog').then((dialog) => dialog.dismiss());
+  await page.getByRole('button', { name: 'Generate again' }).click();
+  await asked;
+  await expect(page.getByRole('button', { name: 'Generate again' })).toBeEnabled();
+  await page.goto(`/p/${slug}/changelogs`);
+  await expect(page.getByRole('link', { name: 'Changes in March 2025' })).toHaveCount(1);
+  await page.getByRole('link', { name: 'Changes in March 2025' }).click();
   await expect(page.getByRole('heading', { name: 'Edit changelog' })).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue('Changes in March 2025');
   await page.getByLabel('Title').fill('March 2025: webhooks and a faster search');

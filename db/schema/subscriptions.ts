@@ -23,7 +23,7 @@ export const subscribeForms = pgTable(
 );
 
 /**
- * Subscriptions asked for on a public form and not confirmed yet: never recipients until the link's
+ * Subscriptions asked for on a public form: never recipients until the link's
  * POST. Only the token's hash is kept; rows past `expires_at` are purged.
  */
 export const pendingSubscriptions = pgTable(
@@ -37,6 +37,8 @@ export const pendingSubscriptions = pgTable(
     expiresAt: time('expires_at').notNull(),
     // the last confirmation email: at most one a day per address and list
     lastSentAt: time('last_sent_at').notNull().defaultNow(),
+    // a used link is kept until it expires, so opening it again says so instead of "not valid"
+    confirmedAt: time('confirmed_at'),
     createdAt: time('created_at').notNull().defaultNow(),
   },
   (t) => [

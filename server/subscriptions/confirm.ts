@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { pendingSubscriptions } from '@/db/schema';
 import { lockList } from '../mailing-lists/internal';
@@ -11,24 +11,27 @@ import { writingLists } from '../mailing-lists/kept-lists';
 /**
  * The POST of a confirmation link: the address joins the list the way the contract's add does (new or
  * removed becomes active, within the 500-active cap; unsubscribed stays untouched), and the link is
- * used up. A full list answers LIMIT and keeps the link, so it can be used once there is room.
+ * used up: pressed again it changes nothing and says `used`. A full list answers LIMIT and keeps the
+ * link, so it can be used once there is room.
  */
 export async function confirmSubscription({ ctx, input }: { ctx: { db: Database }; input: { token: string } }): Promise<TSubscriptionState> {
   return writingLists(ctx.db, async (tx) => {
     const pending = await findPending(tx, input.token, true);
+    if (pending.confirmedAt) return stateOf(pending, 'used');
     await lockList(tx, pending.projectId, pending.listId);
     const plan = planUpsert(await loadMatches(tx, pending.projectId, pending.listId, [pending.email], true), [pending.email]);
     const { added, reactivated, skipped_unsubscribed } = plan.result;
     await assertRoomFor(tx, pending.projectId, pending.listId, added + reactivated);
     await writePlan(tx, pending.projectId, pending.listId, plan);
-    await tx.delete(pendingSubscriptions).where(eq(pendingSubscriptions.id, pending.id));
+    await tx.update(pendingSubscriptions).set({ confirmedAt: sql`now()` }).where(eq(pendingSubscriptions.id, pending.id));
     return stateOf(pending, skipped_unsubscribed ? 'unsubscribed' : 'subscribed');
   });
 }
 
 /** The GET of a confirmation link: what it would confirm, changing nothing (mail scanners follow GETs). */
 export async function describeSubscription({ ctx, input }: { ctx: { db: Database }; input: { token: string } }): Promise<TSubscriptionState> {
-  return stateOf(await findPending(ctx.db, input.token, false), 'pending');
+  const pending = await findPending(ctx.db, input.token, false);
+  return stateOf(pending, pending.confirmedAt ? 'used' : 'pending');
 }
 
 function stateOf(

@@ -26,7 +26,7 @@ export async function findPublicForm(db: DbOrTx, projectSlug: string) {
 export const linkGone = () =>
   new AppError('NOT_FOUND', 'This confirmation link is not valid any more. Subscribe again on the project\'s page to get a new one.');
 
-/** The pending subscription a link names, while it is valid; locked until commit when `lock`. */
+/** The subscription a link names (pending, or used when `confirmedAt` is set) until it expires; locked until commit when `lock`. */
 export async function findPending(db: DbOrTx, token: string, lock: boolean) {
   const query = db
     .select({
@@ -34,6 +34,7 @@ export async function findPending(db: DbOrTx, token: string, lock: boolean) {
       projectId: pendingSubscriptions.projectId,
       listId: pendingSubscriptions.listId,
       email: pendingSubscriptions.email,
+      confirmedAt: pendingSubscriptions.confirmedAt,
       listName: mailingLists.name,
       projectName: projects.name,
       projectSlug: projects.slug,

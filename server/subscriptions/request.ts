@@ -45,6 +45,7 @@ export async function requestSubscription({ ctx, input }: { ctx: { db: Database 
       tokenHash: hashSecret(token),
       expiresAt: sql`now() + make_interval(hours => ${SUBSCRIBE_LIMITS.linkHours})`,
       lastSentAt: sql`now()`,
+      confirmedAt: null,
     };
     const written = await tx
       .insert(pendingSubscriptions)
@@ -52,7 +53,8 @@ export async function requestSubscription({ ctx, input }: { ctx: { db: Database 
       .onConflictDoUpdate({
         target: [pendingSubscriptions.listId, pendingSubscriptions.email],
         set: fresh,
-        setWhere: sql`${pendingSubscriptions.lastSentAt} <= now() - make_interval(hours => ${SUBSCRIBE_LIMITS.resendHours})`,
+        // a used link does not count: the address was removed since, and asks again
+        setWhere: sql`${pendingSubscriptions.confirmedAt} is not null or ${pendingSubscriptions.lastSentAt} <= now() - make_interval(hours => ${SUBSCRIBE_LIMITS.resendHours})`,
       })
       .returning({ id: pendingSubscriptions.id });
     return written.length > 0;

@@ -30,8 +30,11 @@ export const ZSubscriptionState = z.object({
   list_name: z.string(),
   project_name: z.string(),
   project_slug: z.string(),
-  /** after confirming: `subscribed`, or `unsubscribed` when the address had opted out (left untouched) */
-  status: z.enum(['pending', 'subscribed', 'unsubscribed']),
+  /**
+   * after confirming: `subscribed`, or `unsubscribed` when the address had opted out (left untouched);
+   * `used`: the link confirmed before, and changes nothing now
+   */
+  status: z.enum(['pending', 'subscribed', 'unsubscribed', 'used']),
 });
 export type TSubscriptionState = z.infer<typeof ZSubscriptionState>;
 

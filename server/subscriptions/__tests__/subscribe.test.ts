@@ -229,8 +229,23 @@ describe('the confirmation link', () => {
     expect(await done.text()).toContain('You are subscribed');
     expect(await recipientOf(listId, email)).toMatchObject({ status: 'active', statusChangedAt: null });
     expect(await activeCount()).toBe(1);
-    expect(await db.select().from(pendingSubscriptions).where(eq(pendingSubscriptions.email, email))).toEqual([]);
-    expect((await pressConfirm(tokenOf(mail!))).status).toBe(404);
+
+    // the link is used up: opened or pressed again (a second device, a double click) it says so and changes nothing
+    await removeRecipient({ ctx: { db, projectId: project.id }, input: { list_id: listId, identifier: email } });
+    for (const again of [await fetch(link, { headers: { 'x-forwarded-for': randomClientIp() } }), await pressConfirm(tokenOf(mail!))]) {
+      expect(again.status).toBe(200);
+      const html = await again.text();
+      expect(html).toContain('Already confirmed');
+      expect(html).not.toContain('<form');
+    }
+    expect(await recipientOf(listId, email)).toMatchObject({ status: 'removed' });
+
+    // removed since, the address may ask again at once: a new link, and the old one stops working
+    const [next] = await submit(project, email);
+    expect(tokenOf(next!)).not.toBe(tokenOf(mail!));
+    expect((await fetch(link)).status).toBe(404);
+    expect((await pressConfirm(tokenOf(next!))).status).toBe(200);
+    expect(await recipientOf(listId, email)).toMatchObject({ status: 'active' });
   });
 
   it('refuses a POST from another site (CSRF) and changes nothing', async () => {

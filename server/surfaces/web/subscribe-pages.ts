@@ -16,6 +16,7 @@ export function checkEmailPage(projectSlug: string): Response {
 
 /** GET of the link: asks first, so mail scanners that follow links subscribe nobody. */
 export function confirmPage(state: TSubscriptionState): Response {
+  if (state.status === 'used') return alreadyConfirmedPage(state);
   return page(
     'Confirm your subscription',
     `<h1>Confirm your subscription</h1><p>Receive the release emails of ${what(state)} at <strong>${escapeHtml(state.email)}</strong>.</p>
@@ -25,6 +26,7 @@ export function confirmPage(state: TSubscriptionState): Response {
 }
 
 export function confirmedPage(state: TSubscriptionState): Response {
+  if (state.status === 'used') return alreadyConfirmedPage(state);
   if (state.status === 'unsubscribed') {
     return page(
       'Not subscribed',
@@ -35,6 +37,15 @@ export function confirmedPage(state: TSubscriptionState): Response {
   return page(
     'Subscribed',
     `<h1>You are subscribed</h1><p><strong>${escapeHtml(state.email)}</strong> now receives the release emails of ${what(state)}. Every email has a link to unsubscribe.</p>${back(state.project_slug)}`,
+    200,
+  );
+}
+
+/** A link opened again after its button was pressed (another device, a second click): nothing more to do. */
+function alreadyConfirmedPage(state: TSubscriptionState): Response {
+  return page(
+    'Already confirmed',
+    `<h1>Already confirmed</h1><p>This link already confirmed the subscription of <strong>${escapeHtml(state.email)}</strong> to ${what(state)}. There is nothing more to do.</p>${back(state.project_slug)}`,
     200,
   );
 }

@@ -26,29 +26,34 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
   const [content, setContent] = useState(() => initialContent(initialState));
   const [narrow, setNarrow] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // a message shows where its action was taken: the publish form's beside Publish, the others at the top
+  const [message, setMessage] = useState<{ text: string; failed: boolean; at: 'top' | 'form' } | null>(null);
 
   /** Runs one change, then reloads the state so status, times and page link are the server's. */
-  async function run(action: () => Promise<unknown>, done: string) {
+  async function run(action: () => Promise<unknown>, done: string, at: 'top' | 'form' = 'top') {
     setBusy(true);
-    setError(null);
-    setNotice(null);
+    setMessage(null);
     try {
       await action();
       setState(await projectTrpc(projectId).banner.get.query());
-      setNotice(done);
+      setMessage({ text: done, failed: false, at });
     } catch (e) {
-      setError(errorMessage(e, FIELD_LABELS));
+      setMessage({ text: errorMessage(e, FIELD_LABELS), failed: true, at });
     } finally {
       setBusy(false);
     }
   }
 
   function publish() {
+    const tooLong = overLimit(content);
+    if (tooLong) return setMessage({ text: tooLong, failed: true, at: 'form' });
     const input = { ...content, link_url: content.link_url.trim() || null };
-    return run(() => projectTrpc(projectId).banner.publish.mutate(input), 'Published. It is live on your site within a few seconds.');
+    return run(() => projectTrpc(projectId).banner.publish.mutate(input), 'Published. It is live on your site within a few seconds.', 'form');
   }
+
+  const shown = (at: 'top' | 'form') =>
+    message?.at === at &&
+    (message.failed ? <p className="error" role="alert">{message.text}</p> : <p className="notice" role="status">{message.text}</p>);
 
   const field = (name: keyof PreviewContent, label: string, hint?: string) => {
     const limit = name === 'link_url' ? undefined : BANNER_LIMITS[name];
@@ -56,13 +61,19 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
       <label>
         <span className="row">
           {label}
-          {limit && <span className="muted" style={{ marginLeft: 'auto', fontWeight: 400 }}>{chars(content[name])}/{limit}</span>}
+          {limit && (
+            <span className={chars(content[name]) > limit ? 'error' : 'muted'} style={{ marginLeft: 'auto', fontWeight: 400 }}>
+              {chars(content[name])}/{limit}
+            </span>
+          )}
         </span>
         <input
           name={name}
           value={content[name]}
           onChange={(e) => setContent({ ...content, [name]: e.target.value })}
+          // the limits count characters, maxLength UTF-16 units (an emoji is two): the counter flags the rest
           maxLength={limit ? limit * 2 : 2048}
+          aria-invalid={limit !== undefined && chars(content[name]) > limit}
           placeholder={hint}
         />
       </label>
@@ -72,8 +83,7 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
   return (
     <>
       <BannerStatus state={state} busy={busy} projectId={projectId} run={run} />
-      {error && <p className="error" role="alert">{error}</p>}
-      {notice && <p className="notice" role="status">{notice}</p>}
+      {shown('top')}
       <BannerHistory state={state} busy={busy} projectId={projectId} run={run} />
       <BannerPages state={state} busy={busy} projectId={projectId} run={run} />
 
@@ -91,6 +101,7 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
         {field('link_url', FIELD_LABELS.link_url, 'https://… (leave empty for no button)')}
         {field('cta_label', FIELD_LABELS.cta_label)}
         {field('badge', FIELD_LABELS.badge, 'Leave empty for no badge')}
+        {shown('form')}
         <p className="row">
           <button type="submit" disabled={busy}>{state.status === 'live' ? 'Publish (replaces the live banner)' : 'Publish'}</button>
         </p>
@@ -112,6 +123,15 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
       </p>
     </>
   );
+}
+
+/** "Headline is 3 characters over its limit of 80." for the first field past its limit, before a round trip. */
+function overLimit(content: PreviewContent): string | null {
+  for (const name of ['headline', 'body', 'cta_label', 'badge'] as const) {
+    const over = chars(content[name].trim()) - BANNER_LIMITS[name];
+    if (over > 0) return `${FIELD_LABELS[name]} is ${over} ${over === 1 ? 'character' : 'characters'} over its limit of ${BANNER_LIMITS[name]}.`;
+  }
+  return null;
 }
 
 /** The same tag with the "What's new" launcher instead of the bar (docs/widget.md). */

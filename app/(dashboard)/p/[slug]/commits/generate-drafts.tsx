@@ -24,6 +24,8 @@ export function GenerateDrafts(props: {
   const [withKbSet, setWithKbSet] = useState(kbSet.articles.length > 0);
 
   async function generate() {
+    // a second press makes a second set of drafts: only on purpose
+    if (drafts && !window.confirm('These drafts are saved already. Save another set of drafts from the same commits?')) return;
     setBusy(true);
     setError(null);
     try {
@@ -39,7 +41,7 @@ export function GenerateDrafts(props: {
   return (
     <>
       <div className="row drafts-actions">
-        <button type="button" onClick={generate} disabled={busy}>{busy ? 'Generating…' : 'Generate drafts'}</button>
+        <button type="button" onClick={generate} disabled={busy}>{busy ? 'Generating…' : drafts ? 'Generate again' : 'Generate drafts'}</button>
         <label className="inline">
           <input type="checkbox" checked={withKbSet} disabled={kbSet.articles.length === 0} onChange={(e) => setWithKbSet(e.target.checked)} />
           Knowledge-base articles ({kbSet.articles.length})

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TImportDetail, TImportRow } from '@/server/recipient-imports/schemas';
-import { ACTION_LABEL, changeText, summaryText } from './import-summary';
+import { ACTION_LABEL, changeText, rowsToWrite, summaryText } from './import-summary';
 
 export const PREVIEW_PAGE = 200;
 
@@ -18,6 +18,7 @@ export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
   const [next, setNext] = useState(job.next_offset);
   const [error, setError] = useState<string | null>(null);
   const overCap = job.active_after > job.active_limit;
+  const changing = rowsToWrite(job);
 
   async function more() {
     try {
@@ -64,8 +65,8 @@ export function ImportPreview({ projectId, job, onImport, onCancel, busy }: {
       )}
       {error && <p className="error" role="alert">{error}</p>}
       <p className="row">
-        <button type="button" onClick={onImport} disabled={busy || !job.can_start}>
-          Import {job.total_rows} {job.total_rows === 1 ? 'row' : 'rows'}
+        <button type="button" onClick={onImport} disabled={busy || !job.can_start || changing === 0}>
+          {changing === 0 ? 'Nothing to import' : `Import ${changing} ${changing === 1 ? 'row' : 'rows'}`}
         </button>
         <button type="button" className="secondary" onClick={onCancel} disabled={busy}>Cancel</button>
       </p>

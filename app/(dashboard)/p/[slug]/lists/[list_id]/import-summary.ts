@@ -14,6 +14,11 @@ export function summaryText(job: Pick<TImport, 'summary'>, done: boolean): strin
   return parts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`).join(', ') || 'nothing';
 }
 
+/** The rows an import would write: the button counts these, not the skipped or unchanged ones. */
+export function rowsToWrite({ summary: s }: Pick<TImport, 'summary'>): number {
+  return s.create + s.update + s.reactivate + s.status;
+}
+
 export const ACTION_LABEL: Record<TImportRow['action'], string> = {
   create: 'New recipient',
   update: 'Update',

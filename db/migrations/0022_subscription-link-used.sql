@@ -1,0 +1,1 @@
+ALTER TABLE "pending_subscriptions" ADD COLUMN "confirmed_at" timestamp with time zone;
