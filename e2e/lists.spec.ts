@@ -122,6 +122,15 @@ test('the import preview shows the 500 cap before anything is written, and a lar
   await expect(preview.getByRole('button', { name: 'Import 501 rows' })).toBeDisabled();
   await expect(page.getByTestId('list-counts')).toContainText('0 active');
 
+  // a paste longer than one request goes in parts of 1,000: the cap's message names the part it is about
+  if (!(await page.getByLabel('Addresses').isVisible())) await page.getByText('Add addresses').click();
+  await page.getByLabel('Addresses').fill([...Array.from({ length: 1000 }, (_, i) => `typo${i}-at-example.com`), ...addresses('paste', 600)].join('\n'));
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'pasted' })).toHaveText(
+    'Added 0 from the first 1,000; then addresses 1,001 to 1,600 of the 1,600 pasted: This batch would bring the list to 600 active recipients; a list holds at most 500',
+  );
+  await expect(page.getByTestId('list-counts')).toContainText('0 active');
+
   // 480 new addresses among 1500 rows: one upload, one job on the server, the bar shown while it runs
   const rows = [...addresses('big', 480), ...Array.from({ length: 1020 }, (_, i) => `typo${i}-at-example.com`)];
   await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(['email', ...rows].join('\n')) });

@@ -49,6 +49,11 @@ test('a member sees the suppression list fed by a signed provider webhook and by
 
   // removal needs a reason
   await page.getByRole('button', { name: 'Remove typo@example.com' }).click();
+  // blanks are no reason: refused in the address's own row, where it was typed
+  await page.getByLabel('Reason to remove typo@example.com').fill('   ');
+  await table.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(table.getByRole('row', { name: /typo@example\.com/ }).getByRole('alert')).toHaveText('A reason for the removal is required');
+  await expect(page.getByRole('alert').filter({ hasText: 'reason' })).toHaveCount(1);
   await page.getByLabel('Reason to remove typo@example.com').fill('Address corrected by the customer');
   await page.screenshot({ path: `${SHOTS}/removing.png`, fullPage: true });
   await table.getByRole('button', { name: 'Remove', exact: true }).click();

@@ -11,16 +11,17 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
   const [removing, setRemoving] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // where the failed action was: the add form, or the address whose removal failed (shown in its row)
+  const [error, setError] = useState<{ text: string; at: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  async function run(action: () => Promise<void>) {
+  async function run(action: () => Promise<void>, at: string | null) {
     setError(null);
     setNotice(null);
     try {
       await action();
     } catch (e) {
-      setError(errorMessage(e));
+      setError({ text: errorMessage(e), at });
     }
   }
 
@@ -32,7 +33,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
       setRemoving(null);
       setReason('');
       setNotice(`${email} was taken off the list`);
-    });
+    }, email);
 
   const add = () =>
     run(async () => {
@@ -41,7 +42,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
       setRemoved(removed.filter((s) => s.email !== row.email));
       setAddress('');
       setNotice(`${row.email} is suppressed`);
-    });
+    }, null);
 
   return (
     <>
@@ -53,7 +54,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
         <button type="submit" className="secondary">Suppress</button>
       </form>
       {notice && <p className="muted" role="status">{notice}</p>}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && error.at === null && <p className="error" role="alert">{error.text}</p>}
       <h2>Suppressed addresses</h2>
       {active.length === 0 ? (
         <p className="muted">No address is suppressed.</p>
@@ -85,7 +86,8 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
                     <form className="row" onSubmit={(e) => { e.preventDefault(); void remove(s.email); }}>
                       <input aria-label={`Reason to remove ${s.email}`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why may it receive again?" maxLength={500} required />
                       <button type="submit" className="danger">Remove</button>
-                      <button type="button" className="secondary" onClick={() => setRemoving(null)}>Cancel</button>
+                      <button type="button" className="secondary" onClick={() => { setRemoving(null); setError(null); }}>Cancel</button>
+                      {error?.at === s.email && <p className="error" role="alert" style={{ flexBasis: '100%', margin: 0 }}>{error.text}</p>}
                     </form>
                   ) : (
                     <button type="button" className="secondary" onClick={() => { setRemoving(s.email); setReason(''); }} aria-label={`Remove ${s.email}`}>Remove…</button>

@@ -19,10 +19,11 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
     setBusy(true);
     setError(null);
     setResult(null);
+    const total = { added: 0, skipped_existing: 0, invalid: [] as string[], repeated };
+    let sent = 0;
     try {
-      const total = { added: 0, skipped_existing: 0, invalid: [] as string[], repeated };
-      for (let i = 0; i < emails.length; i += LIMITS.entriesPerRequest) {
-        const part = await projectTrpc(projectId).recipients.add.mutate({ list_id: listId, emails: emails.slice(i, i + LIMITS.entriesPerRequest) });
+      for (; sent < emails.length; sent += LIMITS.entriesPerRequest) {
+        const part = await projectTrpc(projectId).recipients.add.mutate({ list_id: listId, emails: emails.slice(sent, sent + LIMITS.entriesPerRequest) });
         total.added += part.added;
         total.skipped_existing += part.skipped_existing;
         total.invalid.push(...part.invalid);
@@ -30,7 +31,7 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
       setResult(total);
       setText('');
     } catch (e) {
-      setError(errorMessage(e));
+      setError(chunkError(errorMessage(e), sent, emails.length, total.added));
     } finally {
       setBusy(false);
       await onChanged();
@@ -57,4 +58,16 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
       )}
     </form>
   );
+}
+
+/**
+ * A paste longer than one request is sent in parts: the server's message speaks of the part ("This batch
+ * would bring the list to 1000..."), so it is said to be about the first addresses, after what was added.
+ */
+function chunkError(message: string, sent: number, pasted: number, added: number): string {
+  if (pasted <= LIMITS.entriesPerRequest) return message;
+  const part = `addresses ${(sent + 1).toLocaleString('en')} to ${Math.min(sent + LIMITS.entriesPerRequest, pasted).toLocaleString('en')} of the ${pasted.toLocaleString('en')} pasted`;
+  const before = sent > 0 ? `Added ${added} from the first ${sent.toLocaleString('en')}; then ` : '';
+  const text = `${before}${part}: ${message}`;
+  return text[0]!.toUpperCase() + text.slice(1);
 }
