@@ -127,7 +127,11 @@ test('the import preview shows the 500 cap before anything is written, and a lar
   await page.getByLabel('Addresses').fill([...Array.from({ length: 1000 }, (_, i) => `typo${i}-at-example.com`), ...addresses('paste', 600)].join('\n'));
   await page.getByRole('button', { name: 'Add to list' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'pasted' })).toHaveText(
-    'Added 0 from the first 1,000; then addresses 1,001 to 1,600 of the 1,600 pasted: This batch would bring the list to 600 active recipients; a list holds at most 500',
+    'Addresses 1,001 to 1,600 of the 1,600 distinct addresses pasted were not added: This batch would bring the list to 600 active recipients; a list holds at most 500',
+  );
+  // what the first part did is said beside it, its thousand typos not printed whole
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
+    `Added 0, already on the list 0, not valid: ${Array.from({ length: 10 }, (_, i) => `typo${i}-at-example.com`).join(', ')} and 990 more.`,
   );
   await expect(page.getByTestId('list-counts')).toContainText('0 active');
 

@@ -79,6 +79,6 @@ test('a member turns the subscribe form on, a reader subscribes from the public 
   // the link is used up: opened again (another device, the email clicked twice) it says so, and offers nothing to press
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Already confirmed' })).toBeVisible();
-  await expect(page.getByText(`This link already confirmed the subscription of ${READER} to Newsletter`)).toBeVisible();
+  await expect(page.getByText('This link was already used to confirm a subscription to Newsletter')).toBeVisible();
   await expect(page.getByRole('button')).toHaveCount(0);
 });

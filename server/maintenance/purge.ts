@@ -25,7 +25,7 @@ export interface PurgeResult {
  * Deletes rows nobody can use any more: consent tickets (one per anonymous authorization request),
  * authorization codes and email-verification links past their expiry, OAuth token pairs whose refresh
  * expired or that were revoked, sign-ups nobody confirmed (their links expired long before); each
- * older than the grace. Subscriptions nobody confirmed go as soon as their link expires. Batched, and safe to run from several
+ * older than the grace. Subscription requests, confirmed or not, go as soon as their link expires. Batched, and safe to run from several
  * instances at once (each DELETE takes what is there). Webhook delivery ids stay: they refuse replays.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<PurgeResult> {
@@ -46,7 +46,7 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     oauthTokens: await inBatches(db, oauthTokens, oauthTokens.id, staleTokens),
     verificationTokens: await inBatches(db, emailVerificationTokens, emailVerificationTokens.id, lt(emailVerificationTokens.expiresAt, before)),
     unconfirmedSignUps: await inBatches(db, users, users.id, unconfirmedSignUp),
-    // no grace: an address nobody confirmed is personal data with no use left
+    // no grace: past its link's life the request, used or not, is personal data with no use left
     pendingSubscriptions: await inBatches(db, pendingSubscriptions, pendingSubscriptions.id, lt(pendingSubscriptions.expiresAt, now)),
     // no grace either: past the undo window the file and the before/after states have no use left
     recipientImports: await purgeImportDetails(db, now),

@@ -11,7 +11,7 @@ import { writingLists } from '../mailing-lists/kept-lists';
 /**
  * The POST of a confirmation link: the address joins the list the way the contract's add does (new or
  * removed becomes active, within the 500-active cap; unsubscribed stays untouched), and the link is
- * used up: pressed again it changes nothing and says `used`. A full list answers LIMIT and keeps the
+ * used up: pressed again it changes nothing and says `used` (when it subscribed the address). A full list answers LIMIT and keeps the
  * link, so it can be used once there is room.
  */
 export async function confirmSubscription({ ctx, input }: { ctx: { db: Database }; input: { token: string } }): Promise<TSubscriptionState> {
@@ -23,7 +23,10 @@ export async function confirmSubscription({ ctx, input }: { ctx: { db: Database 
     const { added, reactivated, skipped_unsubscribed } = plan.result;
     await assertRoomFor(tx, pending.projectId, pending.listId, added + reactivated);
     await writePlan(tx, pending.projectId, pending.listId, plan);
-    await tx.update(pendingSubscriptions).set({ confirmedAt: sql`now()` }).where(eq(pendingSubscriptions.id, pending.id));
+    // kept as used only when it subscribed: "already confirmed" would be untrue of an unsubscribed address
+    const used = pendingSubscriptions.id;
+    if (skipped_unsubscribed) await tx.delete(pendingSubscriptions).where(eq(used, pending.id));
+    else await tx.update(pendingSubscriptions).set({ confirmedAt: sql`now()` }).where(eq(used, pending.id));
     return stateOf(pending, skipped_unsubscribed ? 'unsubscribed' : 'subscribed');
   });
 }

@@ -236,6 +236,8 @@ describe('the confirmation link', () => {
       expect(again.status).toBe(200);
       const html = await again.text();
       expect(html).toContain('Already confirmed');
+      expect(html).toContain('If you no longer receive its emails, subscribe again');
+      expect(html).not.toContain(email);
       expect(html).not.toContain('<form');
     }
     expect(await recipientOf(listId, email)).toMatchObject({ status: 'removed' });
@@ -283,6 +285,8 @@ describe('the confirmation link', () => {
     const page = await pressConfirm(tokenOf(mail!));
     expect(await page.text()).toContain('Not subscribed');
     expect(await recipientOf(listId, email)).toEqual(before);
+    // the link confirmed nothing, so it is not kept as "already confirmed"
+    expect((await fetch(`${server.url}/subscribe/confirm/${tokenOf(mail!)}`)).status).toBe(404);
   });
 
   it('answers 404 to forged and expired links; the purge deletes expired requests', async () => {

@@ -8,55 +8,96 @@ export interface CapturedResponse {
   body: Buffer;
 }
 
+interface HoldHandlers {
+  /**
+   * The whole 200, held: answer it yourself (after removing the headers Next set on `res`), or call
+   * `release` to send it as written.
+   */
+  onWhole(response: CapturedResponse, release: () => void): void;
+  /** another status, or a body past `maxBytes`: it streams through from here on, and `onWhole` never runs */
+  onGiveUp(): void;
+}
+
+type Method = (...args: unknown[]) => unknown;
+
 /**
- * Watches what is written to `res` and hands `onEnd` the whole 200 response when it ends. Another status
- * or a body outgrowing `maxBytes` calls `onGiveUp` as soon as it is written, and `onEnd` never. The bytes
- * still go to the client as written.
+ * Holds what is written to `res` (status, headers, body) until it ends, so the front can answer from
+ * the whole response: a 304 to a client that holds those bytes, the same ETag as every later copy.
+ * A response that cannot be kept is not held: another status streams through as soon as it is known,
+ * a body growing past `maxBytes` from then on, after what was held.
  */
-export function captureResponse(res: ServerResponse, maxBytes: number, onEnd: (response: CapturedResponse) => void, onGiveUp: () => void = () => {}): void {
+export function holdResponse(res: ServerResponse, maxBytes: number, { onWhole, onGiveUp }: HoldHandlers): void {
+  const original = { writeHead: res.writeHead as Method, write: res.write as Method, end: res.end as Method, flushHeaders: res.flushHeaders as Method };
+  let head: unknown[] | null = null;
   const chunks: Buffer[] = [];
   let size = 0;
-  // headers handed to writeHead are not readable through getHeaders unless setHeader ran first
-  const passed = new Map<string, string>();
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  let givenUp = false;
-  const giveUp = () => {
-    if (givenUp) return;
-    givenUp = true;
-    chunks.length = 0;
-    onGiveUp();
+  let passing = false;
+
+  /** From here on everything goes out as written: first what was held. */
+  const pass = () => {
+    if (passing) return;
+    passing = true;
+    if (head) original.writeHead.apply(res, head);
+    for (const chunk of chunks.splice(0)) original.write.call(res, chunk);
   };
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (status !== 200) giveUp();
-    const headers = rest.find((arg) => arg && typeof arg === 'object') as Record<string, unknown> | undefined;
-    if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) passed.set(name.toLowerCase(), String(value));
-    return writeHead(status, ...rest);
-  }) as typeof res.writeHead;
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function' || givenUp) return;
-    const buffer =
-      typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+  const giveUp = () => {
+    if (passing) return;
+    onGiveUp();
+    pass();
+  };
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
     size += buffer.length;
-    if (size > maxBytes) return giveUp();
     chunks.push(buffer);
+    if (size > maxBytes) giveUp();
+  };
+  const callbackOf = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === 'function');
+
+  res.writeHead = ((...args: unknown[]) => {
+    if (passing) return original.writeHead.apply(res, args);
+    head = args;
+    if (args[0] !== 200) giveUp();
+    return res;
+  }) as typeof res.writeHead;
+  res.flushHeaders = () => {
+    if (passing) original.flushHeaders.call(res);
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (passing) return original.write.call(res, chunk, ...rest);
+    // a status set without writeHead (Next's route handlers) is known at the first write
+    if (!head && res.statusCode !== 200) {
+      giveUp();
+      return original.write.call(res, chunk, ...rest);
+    }
     collect(chunk, rest[0]);
-    return write(chunk, ...rest);
+    if (passing) return true; // the chunk went out with what was held
+    const done = callbackOf(rest);
+    if (done) process.nextTick(done);
+    return true;
   }) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    collect(chunk, rest[0]);
-    if (res.statusCode !== 200) giveUp();
-    if (!givenUp) {
-      const headers = new Map<string, string>();
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-      }
-      for (const [name, value] of passed) headers.set(name, value);
-      onEnd({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+    if (passing) return original.end.call(res, chunk, ...rest);
+    if (!head && res.statusCode !== 200) {
+      giveUp();
+      return original.end.call(res, chunk, ...rest);
     }
-    return end(chunk, ...rest);
+    collect(chunk, rest[0]);
+    if (passing) return original.end.call(res, ...rest.filter((arg) => typeof arg === 'function'));
+    const done = callbackOf(rest);
+    if (done) res.once('finish', done);
+    const headers = new Map<string, string>();
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const passed = head?.find((arg) => arg && typeof arg === 'object' && !Array.isArray(arg)) as Record<string, unknown> | undefined;
+    for (const [name, value] of Object.entries(passed ?? {})) headers.set(name.toLowerCase(), String(value));
+    const body = Buffer.concat(chunks);
+    passing = true;
+    onWhole({ status: Number(head?.[0] ?? res.statusCode), headers, body }, () => {
+      if (head) original.writeHead.apply(res, head);
+      original.end.call(res, body);
+    });
+    return res;
   }) as typeof res.end;
 }

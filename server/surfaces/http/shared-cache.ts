@@ -5,7 +5,7 @@ import Negotiator from 'negotiator';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
-import { captureResponse } from './capture-response';
+import { holdResponse } from './capture-response';
 import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
 import { cacheControlOf, etagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
@@ -159,29 +159,37 @@ async function serveMiss(req: IncomingMessage, res: ServerResponse, read: Shared
   renderMiss(req, res, read, key, render, count);
 }
 
-/** Next renders a miss; a GET's 200 is kept for the next visitor, and meanwhile shared with the same URL's other misses. */
+/**
+ * Next renders a miss; a GET's 200 is kept for the next visitor, meanwhile shared with the same URL's
+ * other misses, and this visitor is answered from the kept copy too: its ETag, and a 304 when the
+ * client (a feed reader polling less often than copies are kept) already holds those bytes.
+ */
 function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void, count?: ViewCount) {
   const state = cache();
   if (req.method === 'GET') {
     const settle = awaitedBy(state, key);
     // the client went away: whoever waited asks Next itself
     res.once('close', () => settle(null));
-    // uncompressed from Next, so the bytes kept serve every visitor; compressed here once. A whole 200
-    // even to a client that revalidates: a 304 could not be kept, and feed readers always revalidate
+    // uncompressed and whole from Next, so the bytes kept serve every visitor (compressed here once)
+    const { 'accept-encoding': encodings, 'if-none-match': held } = req.headers;
     delete req.headers['accept-encoding'];
     delete req.headers['if-none-match'];
     const generation = state.generation;
-    captureResponse(
-      res,
-      MAX_ENTRY_BYTES,
-      (response) => {
+    holdResponse(res, MAX_ENTRY_BYTES, {
+      onWhole: (response, release) => {
         const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
-        if (answer) keep(state, key, answer);
         settle(answer);
+        if (!answer) return release();
+        keep(state, key, answer);
+        Object.assign(req.headers, { 'accept-encoding': encodings, 'if-none-match': held });
+        // this visitor's own headers (its rate limit) go with the kept copy; the rest is the copy's
+        const own = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('ratelimit-')));
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        void answerFromCache(req, res, answer, { headers: own });
       },
       // not a 200, or too large to keep: known before the last byte leaves
-      () => settle(null),
-    );
+      onGiveUp: () => settle(null),
+    });
     if (read.cacheControl) leaveWithCacheControl(res, read, read.cacheControl, () => generation === state.generation);
   }
   if (count) renderCountedView(req, res, count, render);

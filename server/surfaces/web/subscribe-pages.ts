@@ -41,11 +41,11 @@ export function confirmedPage(state: TSubscriptionState): Response {
   );
 }
 
-/** A link opened again after its button was pressed (another device, a second click): nothing more to do. */
+/** A link opened again after its button was pressed (another device, a second click); the address is not repeated. */
 function alreadyConfirmedPage(state: TSubscriptionState): Response {
   return page(
     'Already confirmed',
-    `<h1>Already confirmed</h1><p>This link already confirmed the subscription of <strong>${escapeHtml(state.email)}</strong> to ${what(state)}. There is nothing more to do.</p>${back(state.project_slug)}`,
+    `<h1>Already confirmed</h1><p>This link was already used to confirm a subscription to ${what(state)}, and cannot be used again. If you no longer receive its emails, subscribe again on the project's page.</p>${back(state.project_slug)}`,
     200,
   );
 }

@@ -297,6 +297,47 @@ it('fills the cache from a revalidating client too, then answers it 304', async 
   expect(renders).toBe(1);
 });
 
+it('answers a revalidating client 304 on a miss too, when the render is the bytes it holds (a feed polled less often than copies are kept)', async () => {
+  answer = { status: 200, headers: { ...CONTENT, 'RateLimit-Limit': '100' }, body: '{"title":"polled"}' };
+  const etag = (await get('/api/v1/changelog/acme-2/feed')).headers.get('etag')!;
+  publishInvalidation('content'); // an unrelated write, or the copy's 30 seconds, since
+  const polled = await get('/api/v1/changelog/acme-2/feed', { 'if-none-match': etag });
+  expect(polled.status).toBe(304);
+  expect(polled.headers.get('etag')).toBe(etag);
+  expect(polled.headers.get('ratelimit-limit')).toBe('100'); // the visitor's own, as the REST surface set them
+  expect(renders).toBe(2);
+  // and the render was kept for the next visitor
+  expect(await (await get('/api/v1/changelog/acme-2/feed')).text()).toBe('{"title":"polled"}');
+  expect(renders).toBe(2);
+});
+
+it('gives the first visitor of a page the ETag and headers every later one gets', async () => {
+  const first = await get('/kb/acme-help');
+  const second = await get('/kb/acme-help');
+  expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+  expect(first.headers.get('etag')).toBe(second.headers.get('etag'));
+  expect(first.headers.get('vary')).toBe(second.headers.get('vary'));
+  expect(first.headers.get('content-length')).toBe(String(PAGE_ONE.length));
+  expect(renders).toBe(1);
+  // compressed for the first visitor that takes it, as for every later one
+  publishInvalidation('content');
+  const zipped = await new Promise<string | undefined>((resolve) =>
+    http.get(`${base}/kb/acme-help`, { headers: { 'accept-encoding': 'gzip' } }, (res) => resolve(res.resume().headers['content-encoding'])),
+  );
+  expect(zipped).toBe('gzip');
+  expect(renders).toBe(2);
+});
+
+it('streams a render too large to keep through whole, and keeps nothing of it', async () => {
+  answer = { ...answer, body: `<html>${'x'.repeat(3 * 1024 * 1024)}</html>` };
+  const large = await get('/blog/acme-huge');
+  expect(large.status).toBe(200);
+  expect((await large.text()).length).toBe(answer.body.length);
+  await (await get('/blog/acme-huge')).text();
+  expect(renders).toBe(2);
+  expect(sharedCacheSize().rendering).toBe(0);
+});
+
 it('counts a page view once, hit or miss: Next renders a miss marked as counted, and a visitor past the limit gets the 429', async () => {
   await insideOneRateWindow();
   const client = { 'x-shipnote-client-ip': '203.0.113.9' };

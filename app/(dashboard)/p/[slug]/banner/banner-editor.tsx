@@ -9,7 +9,8 @@ import { BannerHistory } from './banner-history';
 import { BannerPages } from './banner-pages';
 import { BannerStatus } from './banner-status';
 
-const chars = (text: string) => [...text].length;
+/** Characters as the server counts them: code points of the trimmed text. */
+const chars = (text: string) => [...text.trim()].length;
 
 function initialContent(state: TBannerState): PreviewContent {
   const b = state.banner;
@@ -128,7 +129,7 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
 /** "Headline is 3 characters over its limit of 80." for the first field past its limit, before a round trip. */
 function overLimit(content: PreviewContent): string | null {
   for (const name of ['headline', 'body', 'cta_label', 'badge'] as const) {
-    const over = chars(content[name].trim()) - BANNER_LIMITS[name];
+    const over = chars(content[name]) - BANNER_LIMITS[name];
     if (over > 0) return `${FIELD_LABELS[name]} is ${over} ${over === 1 ? 'character' : 'characters'} over its limit of ${BANNER_LIMITS[name]}.`;
   }
   return null;

@@ -62,7 +62,15 @@ export default async function CommitsPage({ params, searchParams }: { params: Pr
       ) : (
         <>
           <h2>Drafts from this window</h2>
-          <GenerateDrafts projectId={project.id} slug={slug} window={window} includeHidden={includeHidden} preview={preview} />
+          {/* keyed by the window: drafts saved for another window are not "these drafts" (links keep client state) */}
+          <GenerateDrafts
+            key={`${window.since}|${window.until}|${includeHidden}`}
+            projectId={project.id}
+            slug={slug}
+            window={window}
+            includeHidden={includeHidden}
+            preview={preview}
+          />
           <h2>Commits</h2>
           <CommitsTable commits={listed.items} total={summary.commit_count} />
         </>

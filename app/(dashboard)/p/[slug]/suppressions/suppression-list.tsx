@@ -90,7 +90,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
                       {error?.at === s.email && <p className="error" role="alert" style={{ flexBasis: '100%', margin: 0 }}>{error.text}</p>}
                     </form>
                   ) : (
-                    <button type="button" className="secondary" onClick={() => { setRemoving(s.email); setReason(''); }} aria-label={`Remove ${s.email}`}>Remove…</button>
+                    <button type="button" className="secondary" onClick={() => { setRemoving(s.email); setReason(''); setError(null); }} aria-label={`Remove ${s.email}`}>Remove…</button>
                   )}
                 </td>
               </tr>

@@ -31,7 +31,9 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
       setResult(total);
       setText('');
     } catch (e) {
-      setError(chunkError(errorMessage(e), sent, emails.length, total.added));
+      // the parts before the failing one were written: say what they did beside the error
+      if (sent > 0) setResult(total);
+      setError(chunkError(errorMessage(e), sent, emails.length));
     } finally {
       setBusy(false);
       await onChanged();
@@ -53,21 +55,25 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
         <p className="notice" role="status">
           Added {result.added}, already on the list {result.skipped_existing}
           {result.repeated > 0 && `, repeated in the paste ${result.repeated}`}
-          {result.invalid.length > 0 && `, not valid: ${result.invalid.join(', ')}`}.
+          {result.invalid.length > 0 && `, not valid: ${listed(result.invalid)}`}.
         </p>
       )}
     </form>
   );
 }
 
+/** The first few addresses, and how many more: a paste of a thousand typos is not printed whole. */
+function listed(addresses: string[], shown = 10): string {
+  const more = addresses.length - shown;
+  return more > 0 ? `${addresses.slice(0, shown).join(', ')} and ${more.toLocaleString('en')} more` : addresses.join(', ');
+}
+
 /**
  * A paste longer than one request is sent in parts: the server's message speaks of the part ("This batch
- * would bring the list to 1000..."), so it is said to be about the first addresses, after what was added.
+ * would bring the list to 1000..."), so it says which addresses it is about (counted without repeats).
  */
-function chunkError(message: string, sent: number, pasted: number, added: number): string {
-  if (pasted <= LIMITS.entriesPerRequest) return message;
-  const part = `addresses ${(sent + 1).toLocaleString('en')} to ${Math.min(sent + LIMITS.entriesPerRequest, pasted).toLocaleString('en')} of the ${pasted.toLocaleString('en')} pasted`;
-  const before = sent > 0 ? `Added ${added} from the first ${sent.toLocaleString('en')}; then ` : '';
-  const text = `${before}${part}: ${message}`;
-  return text[0]!.toUpperCase() + text.slice(1);
+function chunkError(message: string, sent: number, distinct: number): string {
+  if (distinct <= LIMITS.entriesPerRequest) return message;
+  const n = (value: number) => value.toLocaleString('en');
+  return `Addresses ${n(sent + 1)} to ${n(Math.min(sent + LIMITS.entriesPerRequest, distinct))} of the ${n(distinct)} distinct addresses pasted were not added: ${message}`;
 }
