@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { projects } from '@/db/schema';
 import { config } from '../config';
+import { AppError } from '../errors';
 import { cached } from './cache';
 import type { AnyContentKind, PublicItem } from './kind';
-import type { PublicScope } from './internal';
+import { toPublicProject, type PublicScope } from './internal';
 import { findPublishedOrThrow } from './public-get';
 import { findPublishedList } from './public-list';
 import { buildRss } from './rss';
@@ -25,7 +29,8 @@ export function listFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx
     const feed = feedOf(kind);
     if (!feed.list) throw new Error(`${kind.kind} has no feed of all items`);
     const found = await findPublishedList(kind, ctx.db, input);
-    const project = input.project ? found[0]?.project : undefined;
+    // no post yet: the channel still says whose it is; no such project: a 404, not a feed empty forever
+    const project = input.project ? (found[0]?.project ?? (await findPublicProject(ctx.db, input.project))) : undefined;
     const channel = {
       ...feed.list({ name: project?.name, slug: input.project }),
       siteUrl: project ? project.url : input.project ? publicUrls.project(input.project) : config.appUrl,
@@ -34,6 +39,12 @@ export function listFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx
     };
     return { xml: buildRss(channel, found.flatMap((one) => feed.items(one))) };
   });
+}
+
+async function findPublicProject(db: Database, slug: string) {
+  const [project] = await db.select({ name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.slug, slug)).limit(1);
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  return toPublicProject(project);
 }
 
 function feedOf(kind: AnyContentKind<PublicItem>) {

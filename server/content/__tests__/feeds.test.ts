@@ -180,6 +180,15 @@ describe('GET /blog/{public_slug}/feed and /blogs/feed', () => {
     const bad = await apiClient(server.url)('GET', '/api/v1/blogs/feed?project=NOPE');
     expect(bad.status).toBe(422);
     expect(bad.json.detail[0].loc).toEqual(['query', 'project']);
+
+    // a project with no post yet has its name on the channel; one that does not exist has no feed
+    const { project: quiet } = await author('Quiet & Co');
+    const empty = await fetchFeed(`/api/v1/blogs/feed?project=${quiet.slug}`);
+    expect(empty.feed.title).toBe('Quiet & Co blog');
+    expect(empty.feed.items).toHaveLength(0);
+    const unknown = await apiClient(server.url)('GET', '/api/v1/blogs/feed?project=no-such-project-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ detail: 'Project not found' });
   });
 });
 

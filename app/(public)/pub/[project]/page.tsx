@@ -10,8 +10,8 @@ const path = (url: string) => new URL(url).pathname;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).project);
   const name = site.project.name;
+  // the project's one feed that gets new items: a changelog's feed holds that release's entries only
   const feeds = [{ url: site.blogs_feed_url, title: `${name} blog (RSS)` }];
-  if (site.changelogs[0]) feeds.push({ url: site.changelogs[0].feed_url, title: `${name}: ${site.changelogs[0].title} (RSS)` });
   const description = `What ${name} ships: changelogs, blog posts and help articles.`;
   return {
     title: { absolute: `${name}: updates` },
