@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createApiKey, signUpWithProject } from './helpers';
 
+// one word of 130 letters, as a pasted identifier or URL can be: it must wrap, not widen the page
+const LONG_TITLE = `ExportAListAsCSV${'x'.repeat(114)}`;
+
 const COMMITS = [
   {
     sha: '1'.repeat(40),
@@ -52,7 +55,7 @@ test('commits become a knowledge-base draft beside the changelog and blog post, 
   const feature = page.getByRole('group', { name: 'Article 2' });
   await expect(feature.getByLabel('Category')).toHaveValue('exports');
   await feature.getByLabel('Category').fill('Exports');
-  await feature.getByLabel('Article title').fill('Export a list as CSV');
+  await feature.getByLabel('Article title').fill(LONG_TITLE);
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByTestId('status')).toHaveText('Published');
@@ -67,14 +70,17 @@ test('commits become a knowledge-base draft beside the changelog and blog post, 
   await expect(billing.getByText('Exports list amounts in the invoice currency; convert them before summing.')).toBeVisible();
   await expect(billing.locator('strong', { hasText: 'Currency' })).toBeVisible();
   const exportsRegion = page.getByRole('region', { name: 'Exports' });
-  await exportsRegion.getByText('Export a list as CSV').click();
+  await exportsRegion.getByText(LONG_TITLE).click();
   await expect(exportsRegion.getByText('Every list has an Export button that downloads a CSV file.')).toBeVisible();
   await expect(page.getByText('quote cells')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/kb-from-commits-public.png', fullPage: true });
+  // a title of one long word wraps on a phone instead of widening the page
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
   const published = await (await request.get(`/api/v1/kb/${kbPath.split('/').pop()}`)).json();
   expect(JSON.parse(published.content).articles.map((a: { category: string; title: string }) => [a.category, a.title])).toEqual([
     ['Billing', 'Invoices in the currency of the customer'],
-    ['Exports', 'Export a list as CSV'],
+    ['Exports', LONG_TITLE],
   ]);
 });

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import type { ProjectScope } from '../auth/actor';
 import { firstHeading } from '../markdown/structure';
 import { renderMarkdown } from '../markdown/render';
+import { withAbsoluteLinks } from '../markdown/sanitize';
 import { markdownToText } from '../markdown/text';
 import { escapeHtml } from '../email/html';
 import type { FrozenItem } from '../release-emails/render';
@@ -25,7 +26,8 @@ export async function freezeItem(ctx: ProjectScope, kind: SendContentKind, id: s
     subject,
     fromName: project?.name ?? 'Shipnote',
     publicUrl: item.public_url,
-    bodyHtml: (heading ? `<h1>${escapeHtml(heading)}</h1>\n` : '') + renderMarkdown(item.content),
+    // a mail client has no page to resolve a relative link against
+    bodyHtml: (heading ? `<h1>${escapeHtml(heading)}</h1>\n` : '') + withAbsoluteLinks(renderMarkdown(item.content), item.public_url),
     bodyText: (heading ? `${heading}\n\n` : '') + markdownToText(item.content),
   };
 }

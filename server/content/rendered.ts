@@ -4,7 +4,7 @@
  * sample to this number): stored renderings of an older version are rendered again when read, and
  * rewritten once by the startup job (rerender.ts), so a sanitizer fix reaches every saved item.
  */
-export const RENDERED_VERSION = 2;
+export const RENDERED_VERSION = 3;
 
 /** A rendering as it is stored: with the version that made it. */
 export function stamped<R extends object>(rendering: R): R & { version: number } {

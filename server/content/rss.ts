@@ -1,4 +1,5 @@
 import RSS from 'rss';
+import { withAbsoluteLinks } from '../markdown/sanitize';
 
 export interface FeedChannel {
   title: string;
@@ -37,11 +38,12 @@ export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
   for (const item of items) {
     feed.item({
       title: plainText(item.title),
-      description: xmlSafe(item.description),
+      description: xmlSafe(withAbsoluteLinks(item.description, item.url)),
       url: item.url, // without `guid`, the package writes the url as a permalink guid
       categories: item.categories?.map(plainText) ?? [],
       date: item.date,
-      custom_elements: [{ 'content:encoded': { _cdata: xmlSafe(item.html) } }],
+      // a reader has no page to resolve a relative link against
+      custom_elements: [{ 'content:encoded': { _cdata: xmlSafe(withAbsoluteLinks(item.html, item.url)) } }],
     });
   }
   const xml = feed.xml({ indent: true });

@@ -24,9 +24,38 @@ const POLICY: sanitize.IOptions = {
     a: sanitize.simpleTransform('a', { rel: 'nofollow noopener noreferrer' }),
     input: sanitize.simpleTransform('input', { disabled: '' }),
   },
+  // an image needs an absolute http(s) source (a relative one would load from the page's own path); a
+  // form field is only a task list's checkbox
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !/^https?:\/\//i.test(frame.attribs.src ?? '')) || (frame.tag === 'input' && frame.attribs.type !== 'checkbox'),
 };
 
 /** Untrusted HTML (rendered markdown) made safe to show on pages, in feeds and in emails. */
 export function sanitizeHtml(html: string): string {
   return sanitize(html, POLICY);
+}
+
+/**
+ * Sanitized HTML with its relative links resolved against `base` (the item's public page): a feed
+ * reader or a mail client has no page to resolve `/pub/acme` or `#setup` against.
+ */
+export function withAbsoluteLinks(html: string, base: string): string {
+  if (!/<a [^>]*href="(?![a-z][a-z0-9+.-]*:)/i.test(html)) return html; // nothing relative: most documents
+  return sanitize(html, {
+    ...POLICY,
+    transformTags: {
+      ...POLICY.transformTags,
+      a: (tagName, attribs) => ({ tagName, attribs: attribs.href === undefined || SCHEME.test(attribs.href) ? attribs : { ...attribs, href: resolved(attribs.href, base) } }),
+    },
+  });
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function resolved(href: string, base: string): string {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
 }

@@ -192,6 +192,18 @@ describe('GET /blog/{public_slug}/feed and /blogs/feed', () => {
   });
 });
 
+describe('links in feeds', () => {
+  it('are absolute: a reader has no page to resolve a relative link against', async () => {
+    const { caller, project } = await author();
+    const post = await publishBlogPost(caller, `# Links\n\nSee [our page](/pub/${project.slug}), [setup](#setup) and [docs](https://docs.test/a).`);
+    const { feed } = await fetchFeed(`/api/v1/blog/${post.slug}/feed`);
+    const html = feed.items[0]!['content:encoded'];
+    expect(html).toContain(`href="http://localhost:3000/pub/${project.slug}"`);
+    expect(html).toContain(`href="http://localhost:3000/blog/${post.slug}#setup"`);
+    expect(html).toContain('href="https://docs.test/a"');
+  });
+});
+
 describe('hostile markdown', () => {
   it('never puts script, event handlers or script URLs into any feed', async () => {
     const { caller, project } = await author();

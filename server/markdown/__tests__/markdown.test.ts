@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../render';
+import { withAbsoluteLinks } from '../sanitize';
 import { changelogEntries, excerpt, firstHeading } from '../structure';
 import { markdownToText } from '../text';
 import { HOSTILE_MARKDOWN, looksExecutable } from './hostile';
@@ -22,6 +23,26 @@ describe('renderMarkdown', () => {
     expect(html).toContain('hover');
     expect(html).toContain('entry');
     expect(html).not.toContain('style=');
+  });
+
+  it('keeps images with an absolute http(s) source only, and no form field but a task list\'s checkbox', () => {
+    const html = renderMarkdown('<img src=x> <img src="/logo.png"> ![a](https://i.test/a.png) <form><input><input type="text" value="v"></form>\n\n- [x] done');
+    expect(html).toContain('<img src="https://i.test/a.png" alt="a" />');
+    expect(html.match(/<img/g)).toHaveLength(1);
+    expect(html.match(/<input/g)).toHaveLength(1);
+    expect(html).toContain('<input type="checkbox" checked disabled />');
+  });
+
+  it('resolves relative links against the page for feeds and emails, and leaves the others as they are', () => {
+    const html = renderMarkdown('[a](/pub/acme) [b](#setup) [c](https://x.test) [d](mailto:hi@x.test) [e](javascript:alert(1))');
+    const absolute = withAbsoluteLinks(html, 'https://app.test/changelog/acme-1');
+    expect(absolute).toContain('href="https://app.test/pub/acme"');
+    expect(absolute).toContain('href="https://app.test/changelog/acme-1#setup"');
+    expect(absolute).toContain('href="https://x.test"');
+    expect(absolute).toContain('href="mailto:hi@x.test"');
+    expect(looksExecutable(absolute)).toBe(false);
+    const plain = renderMarkdown('[c](https://x.test)');
+    expect(withAbsoluteLinks(plain, 'https://app.test/')).toBe(plain);
   });
 
   it('keeps mailto and https links, refuses protocol-relative ones', () => {

@@ -72,7 +72,7 @@ export async function listWithChangelog(harness: Harness, count: number, title =
   const added = await list.call('POST', `${list.base}/recipients`, { emails });
   if (added.status !== 200) throw new Error(`recipients not added: ${added.text}`);
   const caller = await tokenCaller(list.token);
-  const changelog = await publishChangelog(caller, { title, content: '## Added\n\n- Dark mode for **everyone**\n- <script>alert(1)</script>Exports' });
+  const changelog = await publishChangelog(caller, { title, content: '## Added\n\n- Dark mode for **everyone**\n- <script>alert(1)</script>Exports\n- Read the [guide](/kb/exports)' });
   return { ...list, emails, caller, changelog };
 }
 

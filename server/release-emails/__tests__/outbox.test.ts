@@ -51,6 +51,8 @@ describe('the outbox', () => {
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(headers.From).toMatch(/^"Project [^"]+" <.+>$/);
     expect(message.html).toContain('<strong>everyone</strong>');
+    // a mail client has no page to resolve a relative link against
+    expect(message.html).toContain(`href="${h.url}/kb/exports"`);
     expect(message.text).toContain(`Unsubscribe: ${headers['List-Unsubscribe']!.slice(1, -1)}`);
 
     // another project's member sees none of it, and cannot open it by id
