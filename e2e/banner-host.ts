@@ -45,7 +45,7 @@ function launcherPage(src: string, key: string, mode: string, span: boolean) {
   main { padding: 48px 24px; max-width: 720px; }
   /* hostile rules a real site might have: they must not reach the badge or the panel */
   span, strong, a, button, li, ul, h2, time { font-size: 40px !important; color: red !important; }
-  div { padding: 30px; }
+  div { padding: 30px; border: 3px solid red !important; }
 </style></head>
 <body>
   <header><b>Acme Analytics</b><nav><a href="/pricing">Pricing</a>${whatsNew}</nav></header>

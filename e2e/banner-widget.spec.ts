@@ -49,6 +49,8 @@ test('renders the bar on a customer page at desktop and phone widths, text only,
   // the host's `span, strong { font-size: 40px !important }` and `div { padding }` stay outside the shadow root
   expect(await bar(page).locator('.headline').evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
   expect(await page.locator('[data-shipnote-banner]').evaluate((el) => getComputedStyle(el).paddingTop)).toBe('0px');
+  // even `div { border: … !important }`: the bar's host is an element of its own
+  expect(await page.locator('[data-shipnote-banner]').evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('0px');
   await hostPageWorks(page);
   await page.screenshot({ path: `${SHOTS}/widget-desktop.png` });
 
@@ -57,6 +59,10 @@ test('renders the bar on a customer page at desktop and phone widths, text only,
   await expect(bar(page).locator('.headline')).toBeVisible();
   await expect(bar(page).locator('.body')).toBeHidden();
   await expect(bar(page).getByRole('link', { name: 'See what changed' })).toBeVisible();
+  // the button goes under the headline, which keeps most of the width instead of a few letters
+  const [text, link] = [await bar(page).locator('.text').boundingBox(), await bar(page).getByRole('link').boundingBox()];
+  expect(text!.width).toBeGreaterThan(375 * 0.6);
+  expect(link!.y).toBeGreaterThan(text!.y);
   await page.screenshot({ path: `${SHOTS}/widget-phone.png` });
   expect(errors).toEqual([]);
 });

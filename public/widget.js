@@ -12,7 +12,9 @@
     '.cta:focus-visible,.close:focus-visible{outline:2px solid #91a7ff;outline-offset:2px}' +
     '.close{flex:none;border:0;background:none;color:inherit;font:inherit;font-size:18px;line-height:1;cursor:pointer;padding:2px 6px;opacity:.8}' +
     '.close:hover{opacity:1}' +
-    '@media (max-width:640px){.bar{gap:8px;padding:8px 12px}.body{display:none}' +
+    // phones: the button goes under the headline, which gets the width (two lines at most)
+    '@media (max-width:640px){.bar{display:grid;grid-template-columns:auto 1fr auto;gap:6px 8px;padding:8px 12px}' +
+    '.badge{grid-area:1/1}.text{grid-area:1/2}.close{grid-area:1/3}.cta{grid-area:2/2;justify-self:start}.body{display:none}' +
     '.text{white-space:normal;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}' +
     '.cta{padding:3px 8px;font-size:12px}}';
 
@@ -68,7 +70,8 @@
     var doc = document;
     var seen = text(banner.published_at);
     if (!text(banner.headline) || readDismissed(storeKey) === seen || !doc.body.attachShadow) return;
-    var host = doc.createElement('div');
+    // an element of its own: a host page's `div { … !important }` cannot reach it
+    var host = doc.createElement('shipnote-banner');
     host.setAttribute('data-shipnote-banner', '');
     host.style.cssText = 'all:initial;display:block';
     var root = host.attachShadow({ mode: 'open' });
