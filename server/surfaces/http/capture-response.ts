@@ -83,8 +83,8 @@ export function holdResponse(res: ServerResponse, maxBytes: number, { onWhole, o
       return original.end.call(res, chunk, ...rest);
     }
     collect(chunk, rest[0]);
-    if (passing) return original.end.call(res, ...rest.filter((arg) => typeof arg === 'function'));
-    const done = callbackOf(rest);
+    if (passing) return original.end.call(res, ...[chunk, ...rest].filter((arg) => typeof arg === 'function'));
+    const done = typeof chunk === 'function' ? (chunk as () => void) : callbackOf(rest);
     if (done) res.once('finish', done);
     const headers = new Map<string, string>();
     for (const [name, value] of Object.entries(res.getHeaders())) {
