@@ -12,9 +12,8 @@
     '.cta:focus-visible,.close:focus-visible{outline:2px solid #91a7ff;outline-offset:2px}' +
     '.close{flex:none;border:0;background:none;color:inherit;font:inherit;font-size:18px;line-height:1;cursor:pointer;padding:2px 6px;opacity:.8}' +
     '.close:hover{opacity:1}' +
-    // phones: the button goes under the headline, which gets the width (two lines at most)
-    '@media (max-width:640px){.bar{display:grid;grid-template-columns:auto 1fr auto;gap:6px 8px;padding:8px 12px}' +
-    '.badge{grid-area:1/1}.text{grid-area:1/2}.close{grid-area:1/3}.cta{grid-area:2/2;justify-self:start}.body{display:none}' +
+    '@media (max-width:640px){.bar{display:grid;grid-template-columns:auto 1fr auto;gap:8px;padding:8px 12px}' +
+    '.text{grid-column:2}.cta{grid-area:2/2;justify-self:start}.body{display:none}' +
     '.text{white-space:normal;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}' +
     '.cta{padding:3px 8px;font-size:12px}}';
 
@@ -56,7 +55,6 @@
     }
   }
 
-  // impressions (once per browser per published_at) and button clicks; no cookies, never awaited
   function report(eventsUrl, key, seen, type) {
     try {
       var event = { key: key || undefined, published_at: seen, type: type, page_url: location.origin + location.pathname };
@@ -70,7 +68,6 @@
     var doc = document;
     var seen = text(banner.published_at);
     if (!text(banner.headline) || readDismissed(storeKey) === seen || !doc.body.attachShadow) return;
-    // an element of its own: a host page's `div { … !important }` cannot reach it
     var host = doc.createElement('shipnote-banner');
     host.setAttribute('data-shipnote-banner', '');
     host.style.cssText = 'all:initial;display:block';
@@ -111,7 +108,6 @@
     if (readDismissed(seenKey) !== seen && remember(seenKey, seen)) reporter(seen, 'view');
   }
 
-  // data-mode="changelog": the "What's new" launcher, a sibling loaded only where asked for
   function loadLauncher(script, key) {
     var tag = document.createElement('script');
     tag.src = new URL('/widget-changelog.js', script.src).href;
