@@ -33,7 +33,9 @@ export function errorMessage(error: unknown, labels: Record<string, string> = {}
       const [, field, index, message] = /^(\w+)(?:\.(\d+))?[\w.]*: (.*)$/s.exec(issue) ?? [];
       if (!field || !message) return issue;
       const label = Object.hasOwn(known, field) ? known[field] : undefined;
-      if (label) return index === undefined ? `${label}: ${message}` : `${label} ${Number(index) + 1}: ${message}`;
+      if (label && index !== undefined) return `${label} ${Number(index) + 1}: ${message}`;
+      // "Body is required" names its field already: not "Body: Body is required"
+      if (label) return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
       return message.toLowerCase().startsWith(field.replace(/_/g, ' ').toLowerCase()) ? message : issue;
     })
     .join('; ');

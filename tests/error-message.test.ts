@@ -20,6 +20,9 @@ describe('errorMessage, as the dashboard shows a failed call', () => {
     expect(errorMessage(failure('cta_label: CTA label is too long'))).toBe('CTA label is too long');
     expect(errorMessage(failure('email: Invalid email address'))).toBe('email: Invalid email address');
     expect(errorMessage(failure('link_url: Link url must be absolute'))).toBe('Link url must be absolute');
+    // with the form's label too: the banner's "Body: Body is required" read twice
+    expect(errorMessage(failure('body: Body is required'), { body: 'Body' })).toBe('Body is required');
+    expect(errorMessage(failure('cta_label: At most 24 characters'), { cta_label: 'Button label' })).toBe('Button label: At most 24 characters');
   });
 
   it('keeps any other message as it is', () => {
