@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { projects } from '@/db/schema';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { cached } from './cache';
 import type { AnyContentKind, PublicItem } from './kind';
-import { toPublicProject, type PublicScope } from './internal';
+import { findProjectBySlug, toPublicProject, type PublicScope } from './internal';
 import { findPublishedOrThrow } from './public-get';
 import { findPublishedList } from './public-list';
 import { buildRss } from './rss';
@@ -42,7 +40,7 @@ export function listFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx
 }
 
 async function findPublicProject(db: Database, slug: string) {
-  const [project] = await db.select({ name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.slug, slug)).limit(1);
+  const project = await findProjectBySlug(db, slug);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');
   return toPublicProject(project);
 }

@@ -27,6 +27,12 @@ export function toPublicProject(project: { name: string; slug: string }): TPubli
   return { name: project.name, slug: project.slug, url: publicUrls.project(project.slug) };
 }
 
+/** A project by its public slug, as public reads name it; null when there is none. */
+export async function findProjectBySlug(db: DbOrTx, slug: string): Promise<{ name: string; slug: string } | null> {
+  const [project] = await db.select({ name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.slug, slug)).limit(1);
+  return project ?? null;
+}
+
 /** Today's date in UTC, YYYY-MM-DD. */
 export function today(): string {
   return new Date().toISOString().slice(0, 10);

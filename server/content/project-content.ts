@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { projects } from '@/db/schema';
 import { AppError } from '../errors';
-import { toPublicProject } from './internal';
+import { findProjectBySlug, toPublicProject } from './internal';
 import { BLOG_POST, CHANGELOG, KB_SET } from './kinds';
 import { findPublishedList } from './public-list';
 
@@ -11,7 +9,7 @@ const LIMIT = 100;
 
 /** What a project published, newest first per kind, for its page and its llms.txt. 404 when nothing (or no such project). */
 export async function findProjectContent(db: Database, projectSlug: string) {
-  const [project] = await db.select({ name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.slug, projectSlug)).limit(1);
+  const project = await findProjectBySlug(db, projectSlug);
   const filter = { project: projectSlug, limit: LIMIT };
   const [changelogs, posts, sets] = project
     ? await Promise.all([findPublishedList(CHANGELOG, db, filter), findPublishedList(BLOG_POST, db, filter), findPublishedList(KB_SET, db, filter)])

@@ -24,9 +24,9 @@ export async function confirmSubscription({ ctx, input }: { ctx: { db: Database 
     await assertRoomFor(tx, pending.projectId, pending.listId, added + reactivated);
     await writePlan(tx, pending.projectId, pending.listId, plan);
     // kept as used only when it subscribed: "already confirmed" would be untrue of an unsubscribed address
-    const used = pendingSubscriptions.id;
-    if (skipped_unsubscribed) await tx.delete(pendingSubscriptions).where(eq(used, pending.id));
-    else await tx.update(pendingSubscriptions).set({ confirmedAt: sql`now()` }).where(eq(used, pending.id));
+    const thisLink = eq(pendingSubscriptions.id, pending.id);
+    if (skipped_unsubscribed) await tx.delete(pendingSubscriptions).where(thisLink);
+    else await tx.update(pendingSubscriptions).set({ confirmedAt: sql`now()` }).where(thisLink);
     return stateOf(pending, skipped_unsubscribed ? 'unsubscribed' : 'subscribed');
   });
 }
