@@ -70,11 +70,10 @@ async function main() {
   const worker = startWorker(database.db, delivering, { ...config.email, maxPerMinute: 6000, pollMs: 100, budget, soleWorker: false });
   globalThis.__shipnoteEmailWorker = worker;
 
-  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (handleFastPath(req, res)) return;
-    void route(req, res);
-  };
-  const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => void route(req, res);
+  const server = http.createServer(
+    frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured, answerFirst: handleFastPath }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   console.log(`ready ${(server.address() as AddressInfo).port}`);
 

@@ -54,14 +54,15 @@ async function main() {
     void handle(req, res);
   };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (handleFastPath(req, res)) return;
     // published content and /health from memory (not in development, where the code changes under them)
     if (!dev && serveSharedRead(req, res, () => render(req, res))) return;
     // the other views of a public page, counted once here as the cached ones are
     if (countPublicPageView(req, res, () => render(req, res))) return;
     render(req, res);
   };
-  const server = http.createServer(frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured }));
+  // the hot public GETs (fast-path.ts) read no origin: answered outside its async context
+  const front = { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured, answerFirst: handleFastPath };
+  const server = http.createServer(frontListener(serve, front));
   server.on('clientError', answerClientError);
   server.listen(config.port, () => {
     console.log(`Shipnote listening on ${config.appUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);

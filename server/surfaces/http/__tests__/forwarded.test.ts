@@ -65,19 +65,20 @@ describe('isSameOrigin (CSRF guard of dashboard writes and the consent form)', (
 });
 
 describe('the HTTP front while APP_URL is unset', () => {
-  async function front(proxyHops: number) {
+  async function front(proxyHops: number, answerFirst?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean) {
     const server = http.createServer(
       frontListener((req, res) => res.end(JSON.stringify({ origin: requestOrigin(), ip: req.headers[CLIENT_IP_HEADER], counted: req.headers[COUNTED_VIEW_HEADER] })), {
         proxyHops,
         appUrlConfigured: false,
+        answerFirst,
       }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    const get = (headers: Record<string, string>) =>
+    const get = (headers: Record<string, string>, path = '/') =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         http
-          .get({ host: '127.0.0.1', port, path: '/', headers }, (res) => {
+          .get({ host: '127.0.0.1', port, path, headers }, (res) => {
             let body = '';
             res.on('data', (chunk) => (body += chunk));
             res.on('end', () => resolve({ status: res.statusCode!, body }));
@@ -100,6 +101,19 @@ describe('the HTTP front while APP_URL is unset', () => {
     const direct = await get({ host: 'localhost:3000', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4' });
     expect(JSON.parse(direct.body)).toEqual({ origin: 'http://localhost:3000', ip: '127.0.0.1' });
     expect((await get({ host: 'evil.example' })).status).toBe(421);
+    await close();
+  });
+
+  it('answers the hot path outside the origin context, after the same host check and client address', async () => {
+    const hot = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url !== '/hot') return false;
+      res.end(JSON.stringify({ origin: requestOrigin() ?? 'none', ip: req.headers[CLIENT_IP_HEADER] }));
+      return true;
+    };
+    const { get, close } = await front(0, hot);
+    expect(JSON.parse((await get({ host: 'localhost:3000' }, '/hot')).body)).toEqual({ origin: 'none', ip: '127.0.0.1' });
+    expect((await get({ host: 'evil.example' }, '/hot')).status).toBe(421);
+    expect(JSON.parse((await get({ host: 'localhost:3000' })).body)).toEqual({ origin: 'http://localhost:3000', ip: '127.0.0.1' });
     await close();
   });
 
