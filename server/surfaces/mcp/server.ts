@@ -48,6 +48,7 @@ function buildMcpServer(): McpServer {
   // stateless: there is no connection to announce a changed list on
   const server = new McpServer(INFO, { instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS, capabilities: { tools: { listChanged: false } } });
   for (const tool of TOOLS) registerTool(server, tool);
+  closeWithoutStacks(server);
   return server;
 }
 
@@ -101,23 +102,28 @@ function acquire({ era, authInfo }: Pick<McpRequestContext, 'era' | 'authInfo'>)
 
 async function release({ server, era }: Lease): Promise<void> {
   if (!server || !era) return;
-  await closeWithoutStacks(server);
+  await server.close();
   if (!server.isConnected()) state().idle[era].push(server);
 }
 
 /**
- * `close` builds the SDK's "Connection closed" error for the handlers still waiting on the connection,
- * even when none is, as this exchange is over: capturing its stack cost 10-40 us a request, and nothing
- * reads it. The SDK builds it in the synchronous part of `close`, the only time stacks are off.
+ * Every exchange ends with a close (the 2026-07-28 transport closes itself once it answered), and the
+ * close builds the SDK's "Connection closed" error for the handlers still waiting on the connection, even
+ * when none is: capturing its stack cost 10-40 us a request, and nothing reads it. Stacks are off for the
+ * synchronous part of the protocol's close hook, the one the SDK lets subclasses override.
  */
-function closeWithoutStacks(server: McpServer): Promise<void> {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return server.close();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+function closeWithoutStacks(server: McpServer): void {
+  const protocol = server.server as unknown as { _onclose(): void };
+  const onclose = protocol._onclose.bind(protocol);
+  protocol._onclose = () => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      onclose();
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  };
 }
 
 function state() {
