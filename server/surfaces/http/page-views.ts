@@ -65,9 +65,11 @@ function publicPageViewOf(req: IncomingMessage): 'view' | 'malformed' | null {
   // the client router's prefetches get the route tree only, no procedure runs (Next reads exactly '1');
   // the markdown twins are REST's; Next redirects a path with `\` or `//` before rendering anything
   if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return null;
-  if (/\\|\/\//.test(url.split('?', 1)[0]!)) return null;
-  // as Next reads the path: percent-encoding and dot segments do not hide a page
-  const segments = pathnameOf(url)?.split('/') ?? [];
+  const path = url.split('?', 1)[0]!;
+  if (/\\|\/\//.test(path)) return null;
+  // as Next reads the path: percent-encoding and dot segments do not hide a page (without them, the
+  // path reads the same after decoding, and parsing it would cost every request to Next microseconds)
+  const segments = (/[%.#]/.test(path) ? pathnameOf(url) : path)?.split('/') ?? [];
   if (segments.length !== 3 || segments[2] === '' || !PUBLIC_PAGE_SECTIONS.includes(safeDecode(segments[1]!) ?? '')) return null;
   return safeDecode(segments[2]!) === null ? 'malformed' : 'view';
 }
