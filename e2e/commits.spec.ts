@@ -65,6 +65,12 @@ test('a new user pushes a real repository with the CLI, generates drafts for a m
   await expect(page.getByRole('region', { name: 'Changelog draft' })).not.toContainText('run e2e');
   await expect(page.getByRole('region', { name: 'Blog post draft' }).getByRole('heading', { level: 1 })).toHaveText('What we shipped in March 2025');
 
+  // on a phone nothing (the banner proposal's inputs above all) scrolls sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('region', { name: 'Banner draft' }).getByLabel('Headline')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // generate, then edit and publish the changelog on its own authoring page
   await page.getByRole('button', { name: 'Generate drafts' }).click();
   await expect(page.getByRole('link', { name: 'Edit changelog draft' })).toBeVisible();
@@ -73,6 +79,15 @@ test('a new user pushes a real repository with the CLI, generates drafts for a m
   await page.getByRole('button', { name: 'Generate again' }).click();
   await asked;
   await expect(page.getByRole('button', { name: 'Generate again' })).toBeEnabled();
+  // a later visit knows too: the saved changelog is named, and pressing asks first
+  await page.reload();
+  await expect(page.getByText('A changelog from these commits is saved already')).toBeVisible();
+  const askedAgain = page.waitForEvent('dialog').then((dialog) => {
+    expect(dialog.message()).toContain('"Changes in March 2025", draft');
+    return dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Generate drafts' }).click();
+  await askedAgain;
   await page.goto(`/p/${slug}/changelogs`);
   await expect(page.getByRole('link', { name: 'Changes in March 2025' })).toHaveCount(1);
   await page.getByRole('link', { name: 'Changes in March 2025' }).click();

@@ -42,7 +42,7 @@ test('a new user creates a list, imports a CSV after a preview, searches, remove
   await page.getByText('Add addresses').click();
   await page.getByLabel('Addresses').fill('grace@example.com, old@example.com\nnot-an-address');
   await page.getByRole('button', { name: 'Add to list' }).click();
-  await expect(page.getByRole('status')).toHaveText('Added 2, already on the list 0, not valid: not-an-address.');
+  await expect(page.getByRole('status')).toHaveText('Added 2, already on the list or unsubscribed 0, not valid: not-an-address.');
   await expect(page.getByTestId('list-counts')).toContainText('2 active');
 
   // import: preview first, nothing written until Import
@@ -108,7 +108,7 @@ test('a new user creates a list, imports a CSV after a preview, searches, remove
   if (!(await page.getByLabel('Addresses').isVisible())) await page.getByText('Add addresses').click();
   await page.getByLabel('Addresses').fill('"Major, Mary" <mary@example.com>\nMARY@example.com, Alan Turing <alan@example.com>');
   await page.getByRole('button', { name: 'Add to list' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added 1, already on the list 1, repeated in the paste 1.');
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added 1, already on the list or unsubscribed 1, repeated in the paste 1.');
   await expect(page.getByTestId('list-counts')).toContainText('4 active');
 });
 
@@ -131,7 +131,7 @@ test('the import preview shows the 500 cap before anything is written, and a lar
   );
   // what the first part did is said beside it, its thousand typos not printed whole
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
-    `Added 0, already on the list 0, not valid: ${Array.from({ length: 10 }, (_, i) => `typo${i}-at-example.com`).join(', ')} and 990 more.`,
+    `Added 0, already on the list or unsubscribed 0, not valid: ${Array.from({ length: 10 }, (_, i) => `typo${i}-at-example.com`).join(', ')} and 990 more.`,
   );
   await expect(page.getByTestId('list-counts')).toContainText('0 active');
 

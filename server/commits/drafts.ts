@@ -1,5 +1,6 @@
 import { ZSaveBlogPostInput } from '../content/kinds/blog-post-schemas';
 import { ZSaveChangelogInput } from '../content/kinds/changelog-schemas';
+import { changelogOfPeriod } from '../content/period';
 import { BLOG_POST, CHANGELOG, KB_SET } from '../content/kinds';
 import { saveItem } from '../content/save';
 import { renderMarkdown } from '../markdown/render';
@@ -13,16 +14,21 @@ import { kbSetInput } from './kb-draft';
 import type { TGenerateChangelogInput, TGenerateDraftsInput, TWindowInput } from './schemas';
 import { summarizeWindow } from './summary';
 
-/** Every draft of a window rendered, nothing written: the dashboard's preview. */
+/**
+ * Every draft of a window rendered, nothing written: the dashboard's preview, with the changelog saved
+ * from the same commits before (generated or not), if any, so a second set is made only on purpose.
+ */
 export async function previewDrafts({ ctx, input }: { ctx: DraftsScope; input: TWindowInput }) {
   const grouped = await summarizeWindow({ ctx, input });
   const { changelog, blog_post, banner } = render(grouped, await siteUrl(ctx));
+  const period = { start: grouped.period_start, end: grouped.period_end };
   return {
     summary: grouped,
     changelog: { ...changelog, html: renderMarkdown(changelog.content) },
     blog_post: { ...blog_post, html: renderMarkdown(blog_post.content) },
     kb_set: renderKbSet(grouped),
     banner,
+    saved_changelog: grouped.commit_count === 0 ? null : await changelogOfPeriod(ctx.db, ctx.projectId, period),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZManagedBlogPost } from '../content/kinds/blog-post-schemas';
 import { ZManagedChangelog } from '../content/kinds/changelog-schemas';
 import { ZManagedKbSet } from '../content/kinds/kb-set-schemas';
+import { ZContentStatus } from '../content/schemas';
 import { memberProcedure, projectProcedure, publicProcedure, router } from '../trpc';
 import { generateChangelog, generateDrafts, previewDrafts } from './drafts';
 import { ZGrouped } from './generate/schemas';
@@ -18,7 +19,15 @@ import { getCommitSettings, removeWebhookSecret, rotateWebhookSecret, setReposit
 
 const tags = ['Commits'];
 const ZRenderedDraft = ZDraftText.extend({ html: z.string() });
-const ZPreview = z.object({ summary: ZGrouped, changelog: ZRenderedDraft, blog_post: ZRenderedDraft, kb_set: ZKbSetDraft, banner: ZBannerProposal });
+const ZSavedChangelog = z.object({ id: z.uuid(), title: z.string(), status: ZContentStatus });
+const ZPreview = z.object({
+  summary: ZGrouped,
+  changelog: ZRenderedDraft,
+  blog_post: ZRenderedDraft,
+  kb_set: ZKbSetDraft,
+  banner: ZBannerProposal,
+  saved_changelog: ZSavedChangelog.nullable(),
+});
 const ZDrafts = z.object({
   summary: ZGrouped,
   changelog: ZManagedChangelog,

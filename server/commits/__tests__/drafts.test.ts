@@ -97,6 +97,7 @@ describe('dashboard drafts', () => {
     expect(preview.summary.counts.find((c) => c.type === 'feat')).toMatchObject({ count: 4 });
     expect(preview.banner.headline).toBe('March 2025: 3 new features and 2 fixes');
     expect(await asMember.changelogs.manage.list({})).toEqual([]);
+    expect(preview.saved_changelog).toBeNull();
 
     const drafts = await asMember.commits.generateDrafts({ ...MARCH });
     expect(drafts.changelog).toMatchObject({ status: 'draft', content: preview.changelog.content, commit_count: 17 });
@@ -106,6 +107,17 @@ describe('dashboard drafts', () => {
     // the banner proposal is exactly what the banner domain publishes
     const banner = await asMember.banner.publish({ ...drafts.banner });
     expect(banner).toMatchObject({ headline: drafts.banner.headline, commit_count: 17, period_start: '2025-03-01', period_end: '2025-03-31' });
+  });
+
+  it('names the changelog saved from the same commits before, on a later visit too, and only for that window', async () => {
+    const { asMember } = await projectWithHistory();
+    await asMember.commits.generateDrafts({ ...MARCH });
+    const second = await asMember.commits.generateDrafts({ ...MARCH });
+    const again = await asMember.commits.preview({ ...MARCH });
+    expect(again.saved_changelog).toEqual({ id: second.changelog.id, title: second.changelog.title, status: 'draft' });
+    await asMember.content.publish({ kind: 'changelog', id: second.changelog.id });
+    expect((await asMember.commits.preview({ ...MARCH })).saved_changelog).toMatchObject({ id: second.changelog.id, status: 'published' });
+    expect((await asMember.commits.preview({ since: '2025-03-01', until: '2025-03-15' })).saved_changelog).toBeNull();
   });
 
   it('is open to members of the project only', async () => {

@@ -34,6 +34,7 @@ export function PublishBar<T extends Publishable>(props: {
   const [publishAt, setPublishAt] = useState('');
   const [listId, setListId] = useState('');
   const lists = useMailingLists(props.projectId, props.kind !== 'kb_set');
+  useGoingLive(props.projectId, props.kind, props.item, props.onChange);
 
   async function run(action: Action) {
     if (action === 'schedule' && Date.parse(localToIso(publishAt)) <= Date.now()) {
@@ -109,6 +110,36 @@ export function PublishBar<T extends Publishable>(props: {
       )}
     </div>
   );
+}
+
+const ROUTERS = { changelog: 'changelogs', blog_post: 'blogPosts', kb_set: 'kbSets' } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A scheduled item goes live while its editor is open: once it is due, it is read again (every 5 s
+ * for two minutes, as the scheduler runs) so the bar stops offering "Publish now" and "Cancel schedule".
+ */
+function useGoingLive<T extends Publishable>(projectId: string, kind: TContentKind, item: T | null, onChange: (item: T) => void) {
+  const id = item?.id;
+  const due = item?.status === 'draft' ? item.publish_at : null;
+  useEffect(() => {
+    if (!id || !due) return;
+    const wait = Date.parse(due) - Date.now();
+    if (wait > DAY_MS) return; // nobody keeps an editor open that long; a reload shows it
+    let timer: ReturnType<typeof setTimeout>;
+    let tries = 0;
+    const check = async () => {
+      try {
+        const fresh = (await projectTrpc(projectId)[ROUTERS[kind]].manage.get.query({ id })) as unknown as T;
+        if (fresh.status !== 'draft' || fresh.publish_at !== due) return onChange(fresh);
+      } catch {
+        // offline for a moment: the next check tries again
+      }
+      if (++tries < 24) timer = setTimeout(check, 5_000);
+    };
+    timer = setTimeout(check, Math.max(0, wait) + 1_000);
+    return () => clearTimeout(timer);
+  }, [projectId, kind, id, due, onChange]);
 }
 
 /** The project's mailing lists, for the release email of a scheduled publish; null until loaded or when not wanted. */

@@ -7,6 +7,7 @@ import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 import { EditorHeading } from '../_content/editor-heading';
 import { PeriodFields } from '../_content/period-fields';
+import { useUnsavedChanges } from '../_content/unsaved-changes';
 
 const TEMPLATE = '## Added\n\n- \n\n## Fixed\n\n- \n';
 
@@ -17,8 +18,11 @@ export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId
   const [periodStart, setPeriodStart] = useState(initial?.period_start ?? '');
   const [periodEnd, setPeriodEnd] = useState(initial?.period_end ?? '');
   const [content, setContent] = useState(initial?.content ?? TEMPLATE);
+  const fields = { title, version, periodStart, periodEnd, content };
+  const { markSaved } = useUnsavedChanges(fields);
 
   async function save() {
+    const sent = fields;
     const saved = await projectTrpc(projectId).changelogs.manage.save.mutate({
       id: item?.id,
       title,
@@ -28,6 +32,7 @@ export function ChangelogEditor({ projectId, projectSlug, initial }: { projectId
       period_end: periodEnd || null,
     });
     setItem(saved);
+    markSaved(sent);
     // a new draft gets its own address, so reloading keeps editing it
     if (!item) window.history.replaceState(null, '', `/p/${projectSlug}/changelogs/${saved.id}`);
     return saved;

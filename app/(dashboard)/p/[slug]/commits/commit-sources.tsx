@@ -43,7 +43,7 @@ export function CommitSources({ projectId, slug, initial }: { projectId: string;
     });
 
   return (
-    <div className="card" style={{ display: 'grid', gap: 16 }}>
+    <div className="card sources" style={{ display: 'grid', gap: 16 }}>
       <div>
         <h3>From your machine</h3>
         <p>With an API key of this project, in your repository:</p>

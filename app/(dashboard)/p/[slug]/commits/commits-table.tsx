@@ -16,7 +16,7 @@ export function CommitsTable({ commits, total }: { commits: TCommit[]; total: nu
         <tbody>
           {commits.map((c) => (
             <tr key={c.sha}>
-              <td className="optional mono">{c.authored_at.slice(0, 10)}</td>
+              <td className="optional mono day">{c.authored_at.slice(0, 10)}</td>
               <td className="mono">{c.url ? <a href={c.url} rel="noopener noreferrer">{c.sha.slice(0, 7)}</a> : c.sha.slice(0, 7)}</td>
               <td>{c.message.split('\n')[0]}</td>
               <td className="optional">{c.author_name ?? ''}</td>

@@ -23,9 +23,13 @@ export function GenerateDrafts(props: {
   const kbSet = props.preview.kb_set;
   const [withKbSet, setWithKbSet] = useState(kbSet.articles.length > 0);
 
+  // a changelog of the same commits saved before (by an earlier visit, or by hand)
+  const saved = drafts ? null : props.preview.saved_changelog;
+
   async function generate() {
-    // a second press makes a second set of drafts: only on purpose
-    if (drafts && !window.confirm('These drafts are saved already. Save another set of drafts from the same commits?')) return;
+    // a second press, or a second visit, makes a second set of drafts: only on purpose
+    const before = drafts ? 'These drafts are saved already.' : saved ? `A changelog from these commits is saved already ("${saved.title}", ${saved.status}).` : null;
+    if (before && !window.confirm(`${before} Save another set of drafts from the same commits?`)) return;
     setBusy(true);
     setError(null);
     try {
@@ -49,6 +53,11 @@ export function GenerateDrafts(props: {
         <span className="muted">Saves the changelog, the blog post{withKbSet ? ' and the knowledge-base articles' : ''} below as drafts. Nothing is published.</span>
       </div>
       {error && <p className="error" role="alert">{error}</p>}
+      {saved && (
+        <p className="notice">
+          A changelog from these commits is saved already: <Link href={`/p/${props.slug}/changelogs/${saved.id}`}>{saved.title}</Link> ({saved.status}).
+        </p>
+      )}
       {drafts && (
         <div className="notice" role="status">
           <p>Drafts saved. Edit and publish them on their pages:</p>

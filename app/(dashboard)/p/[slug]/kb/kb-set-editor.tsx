@@ -6,6 +6,7 @@ import type { TKbArticle, TManagedKbSet } from '@/server/content/kinds/kb-set-sc
 import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 import { EditorHeading } from '../_content/editor-heading';
+import { useUnsavedChanges } from '../_content/unsaved-changes';
 
 type Row = TKbArticle & { key: number };
 
@@ -19,6 +20,7 @@ export function KbSetEditor({ projectId, projectSlug, initial }: { projectId: st
     initial ? (JSON.parse(initial.content).articles as TKbArticle[]).map(row) : [row({ category: 'Getting started', title: '', body: '' })],
   );
   const [open, setOpen] = useState<number | null>(articles[0]?.key ?? null);
+  const { markSaved } = useUnsavedChanges({ title, articles });
 
   const update = (key: number, patch: Partial<TKbArticle>) => setArticles((all) => all.map((a) => (a.key === key ? { ...a, ...patch } : a)));
   const move = (index: number, by: number) =>
@@ -31,8 +33,10 @@ export function KbSetEditor({ projectId, projectSlug, initial }: { projectId: st
 
   async function save() {
     const plain = articles.map(({ key: _key, ...article }) => article);
+    const sent = { title, articles };
     const saved = await projectTrpc(projectId).kbSets.manage.save.mutate({ id: item?.id, title, articles: plain });
     setItem(saved);
+    markSaved(sent);
     // a new draft gets its own address, so reloading keeps editing it
     if (!item) window.history.replaceState(null, '', `/p/${projectSlug}/kb/${saved.id}`);
     return saved;

@@ -6,6 +6,7 @@ import { MarkdownField } from '../_content/markdown-field';
 import { PublishBar } from '../_content/publish-bar';
 import { EditorHeading } from '../_content/editor-heading';
 import { PeriodFields } from '../_content/period-fields';
+import { useUnsavedChanges } from '../_content/unsaved-changes';
 
 const TEMPLATE = '# Title of the post\n\nThe opening paragraph, shown in feeds and link previews.\n';
 
@@ -14,6 +15,7 @@ export function BlogPostEditor({ projectId, projectSlug, initial }: { projectId:
   const [periodStart, setPeriodStart] = useState(initial?.period_start ?? '');
   const [periodEnd, setPeriodEnd] = useState(initial?.period_end ?? '');
   const [content, setContent] = useState(initial?.content ?? TEMPLATE);
+  const { markSaved } = useUnsavedChanges({ periodStart, periodEnd, content });
 
   async function save() {
     const saved = await projectTrpc(projectId).blogPosts.manage.save.mutate({
@@ -25,6 +27,8 @@ export function BlogPostEditor({ projectId, projectSlug, initial }: { projectId:
     setItem(saved);
     setPeriodStart(saved.period_start);
     setPeriodEnd(saved.period_end);
+    // the server fills an empty period in: these are the fields as they now stand
+    markSaved({ periodStart: saved.period_start, periodEnd: saved.period_end, content });
     // a new draft gets its own address, so reloading keeps editing it
     if (!item) window.history.replaceState(null, '', `/p/${projectSlug}/posts/${saved.id}`);
     return saved;

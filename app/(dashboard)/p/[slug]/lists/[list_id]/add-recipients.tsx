@@ -53,7 +53,7 @@ export function AddRecipients({ projectId, listId, onChanged }: { projectId: str
       {error && <p className="error" role="alert">{error}</p>}
       {result && (
         <p className="notice" role="status">
-          Added {result.added}, already on the list {result.skipped_existing}
+          Added {result.added}, already on the list or unsubscribed {result.skipped_existing}
           {result.repeated > 0 && `, repeated in the paste ${result.repeated}`}
           {result.invalid.length > 0 && `, not valid: ${listed(result.invalid)}`}.
         </p>
