@@ -56,3 +56,18 @@ test('a callback to another site is ignored', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/projects\/new$/);
 });
+
+test.describe('on 127.0.0.1 rather than localhost', () => {
+  test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
+
+  test('signing out stays on the origin in use, so signing in again keeps the session there', async ({ page }) => {
+    const { email, password, slug } = await signUpWithProject(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}/`);
+    await page.goto(`/p/${slug}/keys`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}/p/${slug}/keys`);
+  });
+});
