@@ -26,6 +26,9 @@ export const emailSends = pgTable(
     subject: text('subject').notNull(),
     fromName: text('from_name').notNull(),
     publicUrl: text('public_url').notNull(),
+    // the loopback or private origin the send was started from while APP_URL is unset: delivery's
+    // unsubscribe links and sender follow it, as the frozen "Read it online" link does
+    appUrl: text('app_url'),
     // the item's sanitized HTML and plain text; the per-recipient frame is added at delivery
     bodyHtml: text('body_html').notNull(),
     bodyText: text('body_text').notNull(),

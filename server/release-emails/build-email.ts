@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { emailSends, recipients, type SuppressionReason } from '@/db/schema';
 import { config } from '../config';
 import { messageIdFor, type OutgoingEmail } from '../email/message';
+import { runWithRequestOrigin } from '../request-origin';
 import { signingKey } from '../email/signing-key';
 import { SKIP_REASON, suppressionOf } from '../suppressions/internal';
 import { unsubscribeToken, unsubscribeUrl } from '../unsubscribe/token';
@@ -27,22 +28,26 @@ export async function prepareDelivery(db: Database, delivery: Claimed): Promise<
   }
   if (row.suppressedFor) return { skip: SKIP_REASON[row.suppressedFor], suppressedFor: row.suppressedFor };
   const { send } = row;
-  const link = unsubscribeUrl(unsubscribeToken(await signingKey(db), delivery.recipientId));
+  const key = await signingKey(db);
+  // the links and the sender name the origin the send was started from, as its "Read it online" link does
+  return { email: send.appUrl ? runWithRequestOrigin(send.appUrl, () => emailOf(send, delivery, key)) : emailOf(send, delivery, key) };
+}
+
+function emailOf(send: typeof emailSends.$inferSelect, delivery: Claimed, key: Awaited<ReturnType<typeof signingKey>>): OutgoingEmail {
+  const link = unsubscribeUrl(unsubscribeToken(key, delivery.recipientId));
   const { html, text } = frameEmail(send, { email: delivery.email, unsubscribeUrl: link });
   return {
-    email: {
-      messageId: messageIdFor(delivery.id, config.appUrl),
-      from: { name: send.fromName, address: config.emailFrom },
-      to: { address: delivery.email, ...(delivery.name ? { name: delivery.name } : {}) },
-      subject: send.subject,
-      html,
-      text,
-      headers: {
-        'List-Unsubscribe': `<${link}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        'List-Id': `<${send.listId}.${new URL(config.appUrl).hostname}>`,
-      },
-      owner: { projectId: delivery.projectId, sendId: delivery.sendId },
+    messageId: messageIdFor(delivery.id, config.appUrl),
+    from: { name: send.fromName, address: config.emailFrom },
+    to: { address: delivery.email, ...(delivery.name ? { name: delivery.name } : {}) },
+    subject: send.subject,
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': `<${send.listId}.${new URL(config.appUrl).hostname}>`,
     },
+    owner: { projectId: delivery.projectId, sendId: delivery.sendId },
   };
 }

@@ -1,5 +1,6 @@
 import { emailSends } from '@/db/schema';
 import { AppError } from '../errors';
+import { requestOrigin } from '../request-origin';
 import { lockList, type ProjectScope } from '../mailing-lists/internal';
 import { insertAudience } from './audience';
 import { getSendRow, wakeWorker } from './internal';
@@ -31,6 +32,8 @@ export async function startSend(
         bodyHtml: item.bodyHtml,
         bodyText: item.bodyText,
         createdBy: ctx.userId ?? null,
+        // set by the HTTP front only while APP_URL is unset; a scheduled publish's send has none
+        appUrl: requestOrigin() ?? null,
       })
       .returning({ id: emailSends.id });
     const audience = await insertAudience(tx, { id: send!.id, projectId: ctx.projectId, listId: list.id, kind: input.kind, itemId: input.id });

@@ -4,6 +4,7 @@ import { createSmtpTransport } from '@/server/email/smtp';
 import { startWorker } from '../worker';
 import { signingKey } from '@/server/email/signing-key';
 import { unsubscribeToken } from '@/server/unsubscribe/token';
+import { runWithRequestOrigin } from '@/server/request-origin';
 import { countByAddress, rawHeader, unsubscribeLinkOf } from './smtp-peer';
 import { FAST, ledger, listWithChangelog, ownerOf, sessionCaller, settled, statusOf, setupEmailHarness, worker } from './harness';
 
@@ -42,6 +43,26 @@ describe('delivery over SMTP', () => {
       links.add(url);
     }
     expect(links.size).toBe(2);
+  });
+
+  it('with APP_URL unset, links and sender follow the origin the send was started from, not the worker\'s default', async () => {
+    const setup = await listWithChangelog(h, 1, 'Loopback release');
+    const saved = { appUrl: process.env.APP_URL, from: process.env.EMAIL_FROM };
+    delete process.env.APP_URL;
+    delete process.env.EMAIL_FROM;
+    try {
+      const origin = h.url.replace('localhost', '127.0.0.1');
+      const send = await runWithRequestOrigin(origin, () => setup.caller.releaseEmails.send({ list_id: setup.listId, kind: 'changelog', id: setup.changelog.id }));
+      const w = worker(h, [setup.projectId]);
+      await settled(h.db, send.id);
+      await w.stop();
+      const message = h.peer.received.find((m) => m.to[0] === setup.emails[0])!;
+      expect(unsubscribeLinkOf(message).startsWith(`${origin}/unsubscribe/`)).toBe(true);
+      expect(message.parsed.from?.value[0]?.address).toBe('shipnote@127.0.0.1');
+    } finally {
+      process.env.APP_URL = saved.appUrl;
+      process.env.EMAIL_FROM = saved.from;
+    }
   });
 
   it('the one-click POST unsubscribes that recipient only, and nothing in the API reactivates them', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "email_sends" ADD COLUMN "app_url" text;
