@@ -124,6 +124,10 @@ test('a new user writes, previews and publishes a changelog, a blog post and a K
   await page.getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByTestId('status')).toHaveText('Draft');
   expect((await page.request.get(changelogPath)).status()).toBe(404);
+  // and its readers are told so in the public pages' own words (a query: this browser may keep its copy for max-age)
+  await page.goto(`${changelogPath}?after=unpublish`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page is not published');
+  await expect(page.getByRole('link', { name: 'Shipnote' })).toBeVisible();
 });
 
 test('hostile markdown runs no script in the preview or on the public page', async ({ page }) => {
