@@ -32,6 +32,11 @@ describe('the knowledge-base draft', () => {
     for (const absent of ['sidebar', 'tokenized', 'banner limits', 'Dark mode', 'marked', 'README']) expect(titles).not.toContain(absent);
   });
 
+  it('titles an article in plain text: a code span loses its backticks, other characters stay as written', () => {
+    const draft = renderKbSet(groupCommits([commit('feat(billing): **annual plans** with `coupon` support')], { period }));
+    expect(draft.articles[0]!.title).toBe('**annual plans** with coupon support');
+  });
+
   it('gives breaking changes migration notes from their footer, and asks for them when the commit has none', () => {
     const refactor = byTitle('Split the schema into files').body;
     expect(refactor).toContain('**Breaking change.**');

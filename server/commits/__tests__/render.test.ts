@@ -127,6 +127,11 @@ describe('the banner draft', () => {
     url: fc.constant(null),
   });
 
+  it('writes highlights in plain text: the widget renders no markdown, so code spans lose their backticks', () => {
+    const banner = renderBanner(groupCommits([{ sha: 'f'.repeat(40), message: 'feat: export with `--since` filters', author_name: 'Ada', authored_at: '2025-03-10T10:00:00Z', url: null }], { period }));
+    expect(banner.body).toBe('Highlights: Export with --since filters.');
+  });
+
   it('always fits the banner limits and passes the banner domain\'s publish input, for any window', () => {
     fc.assert(
       fc.property(fc.array(commitArb, { minLength: 1, maxLength: 40 }), (commits) => {

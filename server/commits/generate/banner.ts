@@ -1,7 +1,7 @@
 import { BANNER_LIMITS } from '../../banner/schemas';
 import { highlightsOf, itemsOfType } from './blog-post';
 import type { TGrouped } from './schemas';
-import { describePeriod, fit, length, plural } from './text';
+import { describePeriod, fit, length, plainText, plural } from './text';
 
 export const BANNER_CTA = "See what's new";
 
@@ -37,7 +37,7 @@ export function renderBanner(grouped: TGrouped, options: { linkUrl?: string | nu
 
 /** One sentence: as many highlights as fit in 160 characters, then how many more there are. */
 function bodyOf(grouped: TGrouped, phrase: string): string {
-  const texts = highlightsOf(grouped).map((item) => item.text.replace(/[.\s]+$/, ''));
+  const texts = highlightsOf(grouped).map((item) => plainText(item.text).replace(/[.\s]+$/, ''));
   if (texts.length === 0) return fit(`${plural(grouped.commit_count, 'commit', 'commits')} of maintenance ${phrase}.`, BANNER_LIMITS.body);
   for (let shown = texts.length; shown >= 1; shown--) {
     const more = texts.length - shown;

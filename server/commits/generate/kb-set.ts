@@ -1,6 +1,6 @@
 import { CONTENT_LIMITS } from '../../content/limits';
 import type { TDraftItem, TGrouped } from './schemas';
-import { describePeriod, escapeMarkdown, fit, markdownUrl } from './text';
+import { describePeriod, escapeMarkdown, fit, markdownUrl, plainText } from './text';
 
 /** The category of an article whose commit named no scope. */
 export const UNSCOPED_CATEGORY = 'General';
@@ -43,7 +43,7 @@ function articleOf(item: TDraftItem, phrase: string): KbArticleDraft {
   if (item.breaking) blocks.push(MIGRATION_HEADING, item.breaking_note ? escapeMarkdown(fit(item.breaking_note, NOTE_MAX)) : NO_MIGRATION_NOTES);
   return {
     category: fit(item.scope ?? UNSCOPED_CATEGORY, CONTENT_LIMITS.category),
-    title: fit(item.text, CONTENT_LIMITS.title),
+    title: fit(plainText(item.text), CONTENT_LIMITS.title),
     body: blocks.join('\n\n') + '\n',
   };
 }

@@ -54,6 +54,14 @@ function escapeText(text: string): string {
     .replace(/^([#+-]|\d+\.)(\s)/, '\\$1$2');
 }
 
+/**
+ * Commit text where no markdown is rendered (a knowledge-base title, the banner): the one markdown commit
+ * texts use, backtick code spans, loses its backticks; anything else stays as written, as in the drafts.
+ */
+export function plainText(text: string): string {
+  return text.replace(/`([^`\n]+)`/g, '$1');
+}
+
 /** At most `max` characters (code points), cut at a word with an ellipsis when it has to be cut. */
 export function fit(text: string, max: number): string {
   const chars = [...text];
