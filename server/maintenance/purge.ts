@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notExists, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
-import { emailVerificationTokens, memberships, oauthCodes, oauthConsentTickets, oauthTokens, pendingSubscriptions, users } from '@/db/schema';
+import { emailVerificationTokens, memberships, oauthClients, oauthCodes, oauthConsentTickets, oauthGrants, oauthTokens, pendingSubscriptions, users } from '@/db/schema';
 import { logError } from '../log';
 import { purgeImportDetails } from '../recipient-imports/purge';
 
@@ -14,6 +14,8 @@ export interface PurgeResult {
   consentTickets: number;
   authorizationCodes: number;
   oauthTokens: number;
+  /** registered clients nobody ever started an authorization with */
+  unusedClients: number;
   verificationTokens: number;
   unconfirmedSignUps: number;
   pendingSubscriptions: number;
@@ -24,15 +26,26 @@ export interface PurgeResult {
 /**
  * Deletes rows nobody can use any more: consent tickets (one per anonymous authorization request),
  * authorization codes and email-verification links past their expiry, OAuth token pairs whose refresh
- * expired or that were revoked, sign-ups nobody confirmed (their links expired long before); each
- * older than the grace. Subscription requests, confirmed or not, go as soon as their link expires. Batched, and safe to run from several
- * instances at once (each DELETE takes what is there). Webhook delivery ids stay: they refuse replays.
+ * token expired (or, without one, that were revoked or expired), clients never used, sign-ups nobody
+ * confirmed (their links expired long before); each older than the grace. Subscription requests,
+ * confirmed or not, go as soon as their link expires. Batched, and safe to run from several instances
+ * at once (each DELETE takes what is there). Webhook delivery ids stay: they refuse replays.
  */
 export async function purgeExpired(db: Database, now = new Date()): Promise<PurgeResult> {
   const before = new Date(now.getTime() - PURGE_GRACE_DAYS * 24 * 60 * 60 * 1000);
+  // a revoked pair with a refresh token stays until that token would have expired: a replay of it must
+  // still be recognised and revoke the grant (RFC 9700 section 4.14.2), not pass as merely unknown
   const staleTokens = or(
-    and(isNotNull(oauthTokens.revokedAt), lt(oauthTokens.revokedAt, before)),
-    and(lt(oauthTokens.accessExpiresAt, before), or(isNull(oauthTokens.refreshExpiresAt), lt(oauthTokens.refreshExpiresAt, before))),
+    lt(oauthTokens.refreshExpiresAt, before),
+    and(isNull(oauthTokens.refreshExpiresAt), or(lt(oauthTokens.revokedAt, before), lt(oauthTokens.accessExpiresAt, before))),
+  )!;
+  // registration is open to anyone: a client with no consent ticket, code or grant a week after it was
+  // registered (or its metadata document last fetched) is dropped; any flow in progress holds a ticket
+  const unusedClient = and(
+    lt(oauthClients.createdAt, before),
+    notExists(db.select({ one: oauthConsentTickets.id }).from(oauthConsentTickets).where(eq(oauthConsentTickets.clientId, oauthClients.id))),
+    notExists(db.select({ one: oauthCodes.id }).from(oauthCodes).where(eq(oauthCodes.clientId, oauthClients.id))),
+    notExists(db.select({ one: oauthGrants.id }).from(oauthGrants).where(eq(oauthGrants.clientId, oauthClients.id))),
   )!;
   // an inactive account is a sign-up never confirmed (accounts/get-user.ts); never one with a project
   const unconfirmedSignUp = and(
@@ -44,6 +57,8 @@ export async function purgeExpired(db: Database, now = new Date()): Promise<Purg
     consentTickets: await inBatches(db, oauthConsentTickets, oauthConsentTickets.id, lt(oauthConsentTickets.expiresAt, before)),
     authorizationCodes: await inBatches(db, oauthCodes, oauthCodes.id, lt(oauthCodes.expiresAt, before)),
     oauthTokens: await inBatches(db, oauthTokens, oauthTokens.id, staleTokens),
+    // after the tickets: one purged above no longer keeps its client
+    unusedClients: await inBatches(db, oauthClients, oauthClients.id, unusedClient),
     verificationTokens: await inBatches(db, emailVerificationTokens, emailVerificationTokens.id, lt(emailVerificationTokens.expiresAt, before)),
     unconfirmedSignUps: await inBatches(db, users, users.id, unconfirmedSignUp),
     // no grace: past its link's life the request, used or not, is personal data with no use left

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { sql } from 'drizzle-orm';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { DbOrTx } from '@/db/client';
 import { oauthClients } from '@/db/schema';
@@ -43,7 +44,7 @@ const cache = (globalThis.__shipnoteClientDocuments ??= new Map());
 export async function clientFromMetadataDocument(db: DbOrTx, url: string, now = Date.now()): Promise<OAuthClient> {
   const hit = cache.get(url);
   if (hit && hit.until > now) return hit.client;
-  const { body, maxAge } = await fetchDocument(url);
+  const { body, maxAge } = await fetchDocument(url, Date.now() + CLIENT_METADATA_LIMITS.timeoutMs);
   const metadata = validateDocument(body, url);
   const values = {
     clientId: url,
@@ -55,7 +56,13 @@ export async function clientFromMetadataDocument(db: DbOrTx, url: string, now = 
     grantTypes: metadata.grant_types,
     metadata: { ...metadata, client_id: url },
   };
-  const [client] = await db.insert(oauthClients).values(values).onConflictDoUpdate({ target: oauthClients.clientId, set: values }).returning();
+  // the row is a copy of the document: fetched again, it counts as new, so the purge of unused clients
+  // (maintenance/purge.ts, a week) never takes a row this cache (a day at most) still hands out
+  const [client] = await db
+    .insert(oauthClients)
+    .values(values)
+    .onConflictDoUpdate({ target: oauthClients.clientId, set: { ...values, createdAt: sql`now()` } })
+    .returning();
   const seconds = Math.min(CLIENT_METADATA_LIMITS.maxCacheSeconds, Math.max(CLIENT_METADATA_LIMITS.minCacheSeconds, maxAge ?? 300));
   if (cache.size > 1000) cache.clear();
   cache.set(url, { client: client!, until: now + seconds * 1000 });
@@ -81,14 +88,15 @@ function validateDocument(body: string, url: string) {
   }
 }
 
-async function fetchDocument(url: string, hops = 0): Promise<{ body: string; maxAge: number | null }> {
-  const answer = await get(url);
+/** `deadline` bounds the whole fetch, redirects included, however slowly the server answers. */
+async function fetchDocument(url: string, deadline: number, hops = 0): Promise<{ body: string; maxAge: number | null }> {
+  const answer = await get(url, deadline);
   if (answer.redirect) {
     const next = new URL(answer.redirect, url).href;
     if (hops >= CLIENT_METADATA_LIMITS.maxRedirects || !isClientMetadataUrl(next)) {
       throw new OAuthError('invalid_client', 'The client metadata document redirects too often or to a URL that is not allowed');
     }
-    return fetchDocument(next, hops + 1);
+    return fetchDocument(next, deadline, hops + 1);
   }
   return answer;
 }
@@ -99,13 +107,13 @@ interface Answer {
   redirect?: string;
 }
 
-function get(url: string): Promise<Answer> {
+function get(url: string, deadline: number): Promise<Answer> {
   const allowPrivate = config.clientMetadataAllowPrivate;
   const secure = url.startsWith('https:');
   const agent = secure ? new RequestFilteringHttpsAgent({ allowPrivateIPAddress: allowPrivate }) : new RequestFilteringHttpAgent({ allowPrivateIPAddress: allowPrivate });
   const failed = (why: string) => new OAuthError('invalid_client', `The client metadata document could not be fetched: ${why}`);
   return new Promise((resolve, reject) => {
-    const req = (secure ? https : http).get(url, { agent, headers: { accept: 'application/json' }, timeout: CLIENT_METADATA_LIMITS.timeoutMs }, (res) => {
+    const req = (secure ? https : http).get(url, { agent, headers: { accept: 'application/json' } }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
@@ -128,7 +136,12 @@ function get(url: string): Promise<Answer> {
       res.on('end', () => resolve({ body: Buffer.concat(chunks).toString('utf8'), maxAge: maxAgeOf(res.headers['cache-control']) }));
       res.on('error', (error) => reject(failed(error.message)));
     });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
+    // a total deadline, not an idle timeout: a server dripping a byte now and then would hold it for hours
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(failed(`it took longer than ${CLIENT_METADATA_LIMITS.timeoutMs} ms`));
+    }, Math.max(0, deadline - Date.now()));
+    req.on('close', () => clearTimeout(timer));
     req.on('error', (error) => reject(failed(error.message)));
   });
 }

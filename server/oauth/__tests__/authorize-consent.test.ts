@@ -185,6 +185,20 @@ describe('the consent page', () => {
     expect(html).not.toContain('<img');
   });
 
+  it.each([
+    ['web+claude://claude.ai/cb', 'web+claude://claude.ai'],
+    ['com.example.app:/oauth', 'com.example.app://'],
+    ['https://agent.example/cb', 'agent.example'],
+  ])('names where %s goes back to: the scheme unless it is http(s)', async (redirectUri, shown) => {
+    const http = oauthHttp(server.url);
+    const client = await registerPublicClient(http, { redirect_uris: [redirectUri] });
+    const { user } = await createTestProject(database.db);
+    const start = await http.get(`/oauth/authorize?${authorizeQuery(client.client_id, pkcePair().challenge, { redirect_uri: redirectUri })}`);
+    const consentUrl = new URL(start.headers.get('location')!);
+    const html = await (await http.get(consentUrl.pathname + consentUrl.search, { cookie: await sessionCookie(user.id) })).text();
+    expect(html).toContain(`you go back to <code>${shown}</code>`);
+  });
+
   it('approve sends code, state and iss back; deny sends access_denied, state and iss', async () => {
     const { http, client, pkce, user, project } = await setup();
     const approved = await consent(server.url, http, { clientId: client.client_id, userId: user.id, projectId: project.id, challenge: pkce.challenge, state: 'a b+c' });

@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
+import { oauthClients } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
 import { createTestProject } from '@/tests/factories';
 import type { TestServer } from '@/tests/http';
+import { CLIENT_METADATA_LIMITS, clientFromMetadataDocument } from '../client-metadata-document';
 import { consent, form, oauthHttp, pkcePair, REDIRECT_URI, startOAuthServer } from './helpers';
 
 let database: DatabaseHandle;
@@ -89,6 +92,44 @@ describe('Client ID Metadata Documents', () => {
       expect(res.headers.get('location'), clientId).toBeNull();
     }
     expect(fetches.get('/loop.json')).toBeLessThanOrEqual(4);
+  });
+
+  it('gives up on a server that drips its document after the 5 s total deadline, not hours later', async () => {
+    process.env.OAUTH_CIMD_ALLOW_PRIVATE = 'true';
+    // one byte a second for a minute: never idle long enough for a socket timeout
+    const drip = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).write('{');
+      const dripping = setInterval(() => res.write(' '), 1000);
+      const finishing = setTimeout(() => res.end('}'), 60_000);
+      res.on('close', () => {
+        clearInterval(dripping);
+        clearTimeout(finishing);
+      });
+    });
+    await new Promise<void>((resolve) => drip.listen(0, '127.0.0.1', resolve));
+    try {
+      const clientId = `http://127.0.0.1:${(drip.address() as AddressInfo).port}/slow.json`;
+      const started = Date.now();
+      const res = await oauthHttp(server.url).get(`/oauth/authorize?${form({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })}`);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('longer than 5000 ms');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CLIENT_METADATA_LIMITS.timeoutMs - 100);
+      expect(Date.now() - started).toBeLessThan(CLIENT_METADATA_LIMITS.timeoutMs + 2000);
+    } finally {
+      drip.closeAllConnections();
+      drip.close();
+    }
+  }, 15_000);
+
+  it('counts a document client as new at each fetch, so the purge of unused clients never takes a cached row', async () => {
+    process.env.OAUTH_CIMD_ALLOW_PRIVATE = 'true';
+    const clientId = publish('/agents/refetched.json', agent);
+    const first = await clientFromMetadataDocument(database.db, clientId);
+    await database.db.update(oauthClients).set({ createdAt: new Date(Date.now() - 8 * 86400_000) }).where(eq(oauthClients.id, first.id));
+    // past the cache: fetched again, same row, its clock restarted
+    const again = await clientFromMetadataDocument(database.db, clientId, Date.now() + 2 * 86400_000);
+    expect(again.id).toBe(first.id);
+    expect(Date.now() - again.createdAt.getTime()).toBeLessThan(60_000);
   });
 
   it('never fetches from loopback or private addresses unless configured for development (SSRF guard)', async () => {

@@ -55,10 +55,14 @@ knowledge-base sets, the banner, mailing lists and release emails.</p>
 </form>`);
 }
 
-/** Where the user goes afterwards: the host, or the scheme of a native app's private-use URI. */
+/**
+ * Where the user goes afterwards: the host of a web redirect; for any other scheme the scheme as well,
+ * as that app opens the URI whatever host follows (`web+claude://claude.ai` is not claude.ai).
+ */
 function redirectTarget(uri: string): string {
   const url = new URL(uri);
-  return url.host || `${url.protocol}//`;
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.host;
+  return `${url.protocol}//${url.host}`;
 }
 
 function httpsUrl(value: string | null): boolean {
