@@ -4,17 +4,20 @@ import { generateSecret, hashSecret } from '../auth/tokens';
 import { findClient } from './clients';
 import { OAuthError, uniqueParams } from './errors';
 import { S256_CHALLENGE } from './pkce';
-import { redirectUriMatches } from './redirect-uris';
+import { isLoopbackRedirect, redirectUriMatches } from './redirect-uris';
 import { consentPageUrl, issuer, mcpResource, TICKET_SECONDS } from './urls';
 
 export type AuthorizeOutcome =
-  | { kind: 'error-page'; message: string }
+  | { kind: 'error-page'; message: string; returnTo?: string }
   | { kind: 'redirect'; location: string };
 
 /**
  * The authorization endpoint. A request whose client or redirect URI cannot be trusted ends on an error
- * page (never a redirect); any other problem goes back to the client with `error`, `state` and `iss`.
- * A valid request becomes a consent ticket and a redirect to the consent page.
+ * page (never a redirect); any other problem goes back to the client with `error`, `state` and `iss`:
+ * at once to a loopback redirect URI, otherwise through a link on the error page. Anyone can register a
+ * redirect URI, so sending every visitor of a crafted link there unasked would make this an open
+ * redirector (RFC 9700 section 4.11.2). A valid request becomes a consent ticket and a redirect to the
+ * consent page.
  */
 export async function startAuthorization(db: Database, query: URLSearchParams): Promise<AuthorizeOutcome> {
   let params: Map<string, string>;
@@ -41,10 +44,10 @@ export async function startAuthorization(db: Database, query: URLSearchParams): 
   }
 
   const state = params.get('state');
-  const fail = (error: string, description: string): AuthorizeOutcome => ({
-    kind: 'redirect',
-    location: authorizationResponse(redirectUri, { error, error_description: description, state }),
-  });
+  const fail = (error: string, description: string): AuthorizeOutcome => {
+    const location = authorizationResponse(redirectUri, { error, error_description: description, state });
+    return isLoopbackRedirect(redirectUri) ? { kind: 'redirect', location } : { kind: 'error-page', message: description, returnTo: location };
+  };
   if (params.get('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code');
   const challenge = params.get('code_challenge');
   const method = params.get('code_challenge_method');

@@ -43,3 +43,13 @@ export function redirectUriMatches(registered: string, requested: string): boole
   b.port = '';
   return b.protocol === 'http:' && a.href === b.href && !b.username && !b.password;
 }
+
+/** An http URI on a loopback host: the user's own machine, the one place an error may go back to unasked. */
+export function isLoopbackRedirect(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
+}

@@ -92,6 +92,25 @@ describe('GET /oauth/authorize (the OAuth endpoint)', () => {
   });
 });
 
+describe('errors for a redirect URI off this machine', () => {
+  it.each([
+    ['an https URI', 'https://agent.example/phish'],
+    ['an app scheme', 'web+agent://agent.example/cb'],
+  ])('are shown on a page whose link goes back, never followed unasked (%s)', async (_, redirectUri) => {
+    const http = oauthHttp(server.url);
+    const client = await registerPublicClient(http, { redirect_uris: [redirectUri] });
+    const res = await http.get(`/oauth/authorize?${authorizeQuery(client.client_id, pkcePair().challenge, { redirect_uri: redirectUri, code_challenge_method: undefined })}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    const page = await res.text();
+    expect(page).toContain('code_challenge_method must be S256');
+    const link = new URL(/<a href="([^"]+)">Return to/.exec(page)![1]!.replaceAll('&#38;', '&'));
+    expect(link.href.startsWith(redirectUri)).toBe(true);
+    expect(link.searchParams.get('error')).toBe('invalid_request');
+    expect(link.searchParams.get('state')).toBe('st-1');
+  });
+});
+
 describe('anonymous authorization requests', () => {
   it('are rate limited per address (each one stores a ticket), with 429 and Retry-After', async () => {
     await insideOneRateWindow();

@@ -29,7 +29,7 @@ export async function handleAuthorizeGet(req: Request): Promise<Response> {
     if (limited) return limited;
     if ([...query].some(([name, value]) => isUnsafeText(name) || isUnsafeText(value))) return errorPage('The request contains characters that are not allowed.');
     const outcome = await startAuthorization(await db(), query);
-    if (outcome.kind === 'error-page') return errorPage(outcome.message);
+    if (outcome.kind === 'error-page') return errorPage(outcome.message, 400, outcome.returnTo);
     return redirect(outcome.location, 302);
   } catch (error) {
     // a session whose user no longer exists

@@ -29,9 +29,12 @@ export function htmlPage(title: string, body: string, status = 200): Response {
   return new Response(html, { status, headers: PAGE_HEADERS });
 }
 
-export function errorPage(message: string, status = 400): Response {
-  return htmlPage('Authorization failed', `<h1>Authorization failed</h1><p>${escapeHtml(message)}</p>
-<p class="muted">Return to the application and start the connection again.</p>`, status);
+/** `returnTo`: the client's error response, offered as a link for the user to follow (never followed unasked). */
+export function errorPage(message: string, status = 400, returnTo?: string): Response {
+  const back = returnTo
+    ? `<p><a href="${escapeHtml(returnTo)}">Return to ${escapeHtml(redirectTarget(returnTo))}</a> to tell the application.</p>`
+    : '<p class="muted">Return to the application and start the connection again.</p>';
+  return htmlPage('Authorization failed', `<h1>Authorization failed</h1><p>${escapeHtml(message)}</p>\n${back}`, status);
 }
 
 export function consentPage(input: { consent: PendingConsent; csrf: string; ticket: string; email: string; projects: TProject[] }): Response {
