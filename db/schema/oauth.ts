@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -34,6 +34,8 @@ export const oauthConsentTickets = pgTable(
       .notNull()
       .references(() => oauthClients.id, { onDelete: 'cascade' }),
     redirectUri: text('redirect_uri').notNull(),
+    // false when the request named no redirect_uri (one registered): the token request then need not
+    redirectUriSent: boolean('redirect_uri_sent').notNull().default(true),
     state: text('state'),
     codeChallenge: text('code_challenge').notNull(),
     resource: text('resource').notNull(),
@@ -87,6 +89,7 @@ export const oauthCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     redirectUri: text('redirect_uri').notNull(),
+    redirectUriSent: boolean('redirect_uri_sent').notNull().default(true),
     codeChallenge: text('code_challenge').notNull(),
     resource: text('resource').notNull(),
     scope: text('scope').notNull(),

@@ -63,6 +63,7 @@ export async function startAuthorization(db: Database, query: URLSearchParams): 
     ticketHash: hashSecret(ticket),
     clientId: client.id,
     redirectUri,
+    redirectUriSent: requested !== undefined,
     state: state ?? null,
     codeChallenge: challenge,
     resource,

@@ -59,6 +59,7 @@ export async function decideConsent(
       projectId: project.id,
       userId: input.userId,
       redirectUri: ticket.redirectUri,
+      redirectUriSent: ticket.redirectUriSent,
       codeChallenge: ticket.codeChallenge,
       resource: ticket.resource,
       scope: SCOPE,

@@ -23,7 +23,6 @@ export const REFRESH_RACE_GRACE_MS = 10_000;
  */
 export async function exchangeCode(db: Database, client: OAuthClient, form: Map<string, string>): Promise<TokenResponse> {
   const code = required(form, 'code');
-  const redirectUri = required(form, 'redirect_uri');
   const verifier = required(form, 'code_verifier');
   const [row] = await db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, hashSecret(code))).limit(1);
   if (!row || row.clientId !== client.id) throw new OAuthError('invalid_grant', 'The authorization code is not valid');
@@ -32,7 +31,10 @@ export async function exchangeCode(db: Database, client: OAuthClient, form: Map<
     throw new OAuthError('invalid_grant', 'The authorization code was already used; the tokens issued from it are revoked');
   }
   if (row.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The authorization code has expired');
-  if (row.redirectUri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request');
+  // RFC 6749 section 4.1.3: required only when the authorization request carried it; compared whenever sent
+  const redirectUri = form.get('redirect_uri') || undefined;
+  if (redirectUri === undefined && row.redirectUriSent) throw new OAuthError('invalid_request', 'redirect_uri is required');
+  if (redirectUri !== undefined && row.redirectUri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request');
   if (!verifierMatches(verifier, row.codeChallenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
   checkResource(form, row.resource);
 

@@ -91,12 +91,13 @@ export async function registerPublicClient(http: OAuthHttp, extra: Record<string
 export async function consent(
   baseUrl: string,
   http: OAuthHttp,
-  input: { clientId: string; userId: string; projectId: string; challenge: string; redirectUri?: string; state?: string; decision?: 'approve' | 'deny'; resource?: string },
+  // redirectUri null: the request names none (the client registered one)
+  input: { clientId: string; userId: string; projectId: string; challenge: string; redirectUri?: string | null; state?: string; decision?: 'approve' | 'deny'; resource?: string },
 ): Promise<URL> {
   const query = form({
     response_type: 'code',
     client_id: input.clientId,
-    redirect_uri: input.redirectUri ?? REDIRECT_URI,
+    redirect_uri: input.redirectUri === null ? undefined : (input.redirectUri ?? REDIRECT_URI),
     code_challenge: input.challenge,
     code_challenge_method: 'S256',
     state: input.state ?? 'xyz',

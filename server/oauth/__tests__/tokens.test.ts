@@ -92,6 +92,25 @@ describe('authorization_code', () => {
     expect((await exchange(http, { code, client_id: client.client_id, code_verifier: pkce.verifier })).status).toBe(200);
   });
 
+  it('wants redirect_uri at the token endpoint only when the authorization request named it (RFC 6749 4.1.3)', async () => {
+    const http = oauthHttp(server.url);
+    const client = await registerPublicClient(http);
+    const owner = await createTestProject(database.db);
+    const pkce = pkcePair();
+    const back = await consent(server.url, http, { clientId: client.client_id, userId: owner.user.id, projectId: owner.project.id, challenge: pkce.challenge, redirectUri: null });
+    expect(back.origin + back.pathname).toBe(REDIRECT_URI);
+    const omitted = await exchange(http, { code: back.searchParams.get('code')!, client_id: client.client_id, code_verifier: pkce.verifier, redirect_uri: undefined });
+    expect(omitted.status).toBe(200);
+
+    // named in the authorization request: required, and a request without it does not use up the code
+    const named = await authorized();
+    const values = { code: named.code, client_id: named.client.client_id, code_verifier: named.pkce.verifier };
+    const refused = await exchange(named.http, { ...values, redirect_uri: undefined });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_request', error_description: 'redirect_uri is required' });
+    expect((await exchange(named.http, values)).status).toBe(200);
+  });
+
   it('refuses a code older than 10 minutes', async () => {
     const { http, client, pkce, code } = await authorized();
     await database.db.update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthCodes.codeHash, hashSecret(code)));

@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_codes" ADD COLUMN "redirect_uri_sent" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "oauth_consent_tickets" ADD COLUMN "redirect_uri_sent" boolean DEFAULT true NOT NULL;
