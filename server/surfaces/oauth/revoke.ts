@@ -1,17 +1,21 @@
 import { authenticateClient } from '../../oauth/clients';
-import { OAuthError } from '../../oauth/errors';
 import { revokeClientToken } from '../../oauth/revoke';
 import { oauthEndpoint, parseForm } from './entry';
 import { withCors } from './http';
 
-/**
- * `POST /oauth/revoke` (RFC 7009): the client authenticates as at the token endpoint (401 `invalid_client`
- * otherwise), then 200 whatever the token: unknown, already revoked, or another client's.
- */
-export const handleRevoke = oauthEndpoint({ group: 'general', what: 'token revocation', badBody: 'invalid_request', parse: parseForm }, async ({ req, db, resHeaders }, form) => {
-  const client = await authenticateClient(db, req, form);
+/** RFC 7009 answers 200 whatever was sent: a body we cannot read revokes nothing. */
+function lenientForm(text: string, req: Request): Map<string, string> {
+  try {
+    return parseForm(text, req);
+  } catch {
+    return new Map();
+  }
+}
+
+/** `POST /oauth/revoke` (RFC 7009): 200 whatever the token: unknown, already revoked, or another client's. */
+export const handleRevoke = oauthEndpoint({ group: 'general', what: 'token revocation', badBody: 'invalid_request', parse: lenientForm }, async ({ req, db, resHeaders }, form) => {
   const token = form.get('token');
-  if (!token) throw new OAuthError('invalid_request', 'token is required');
-  await revokeClientToken(db, { token, clientId: client.id });
+  const client = await authenticateClient(db, req, form).catch(() => null);
+  if (token && client) await revokeClientToken(db, { token, clientId: client.id });
   return withCors(new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store', ...Object.fromEntries(resHeaders) } }));
 });
