@@ -34,6 +34,15 @@ test('an editor with unsaved changes asks before a link leaves it, and not once 
   await nav.click();
   await accepted;
   await expect(page).toHaveURL(new RegExp(`/p/${slug}/posts$`));
+
+  // Sign out asks too, before the session ends: staying to save must still work
+  await page.goto(`/p/${slug}/changelogs/new`);
+  await page.getByLabel('Title', { exact: true }).fill('Version 1.6');
+  const stayed = page.waitForEvent('dialog').then((dialog) => dialog.dismiss());
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await stayed;
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 });
 
 test('an open editor shows a scheduled item as published once the scheduler has published it', async ({ page }) => {

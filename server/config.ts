@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { databaseSettings } from '@/db/settings';
 import { requestOrigin } from './request-origin';
 
@@ -45,7 +46,9 @@ export const config = {
   },
   /** Sender address of every email; release emails show the project's name beside it. */
   get emailFrom() {
-    return process.env.EMAIL_FROM || `shipnote@${new URL(this.appUrl).hostname}`;
+    // an IP literal (`http://127.0.0.1:3000`) is no mail domain: such a local origin sends as localhost
+    const host = new URL(this.appUrl).hostname;
+    return process.env.EMAIL_FROM || `shipnote@${isIP(host.replace(/^\[|\]$/g, '')) ? 'localhost' : host}`;
   },
   /** Release email budget, shared by every instance; retries back off from EMAIL_RETRY_BASE_SECONDS. */
   get email() {

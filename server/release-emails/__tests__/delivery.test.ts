@@ -58,7 +58,7 @@ describe('delivery over SMTP', () => {
       await w.stop();
       const message = h.peer.received.find((m) => m.to[0] === setup.emails[0])!;
       expect(unsubscribeLinkOf(message).startsWith(`${origin}/unsubscribe/`)).toBe(true);
-      expect(message.parsed.from?.value[0]?.address).toBe('shipnote@127.0.0.1');
+      expect(message.parsed.from?.value[0]?.address).toBe('shipnote@localhost');
     } finally {
       process.env.APP_URL = saved.appUrl;
       process.env.EMAIL_FROM = saved.from;

@@ -128,17 +128,23 @@ function useGoingLive<T extends Publishable>(projectId: string, kind: TContentKi
     if (wait > DAY_MS) return; // nobody keeps an editor open that long; a reload shows it
     let timer: ReturnType<typeof setTimeout>;
     let tries = 0;
+    // a read still on its way when the editor changes (Cancel schedule) or closes must not land
+    let stopped = false;
     const check = async () => {
       try {
         const fresh = (await projectTrpc(projectId)[ROUTERS[kind]].manage.get.query({ id })) as unknown as T;
+        if (stopped) return;
         if (fresh.status !== 'draft' || fresh.publish_at !== due) return onChange(fresh);
       } catch {
         // offline for a moment: the next check tries again
       }
-      if (++tries < 24) timer = setTimeout(check, 5_000);
+      if (!stopped && ++tries < 24) timer = setTimeout(check, 5_000);
     };
     timer = setTimeout(check, Math.max(0, wait) + 1_000);
-    return () => clearTimeout(timer);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [projectId, kind, id, due, onChange]);
 }
 

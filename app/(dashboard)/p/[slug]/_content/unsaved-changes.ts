@@ -3,6 +3,10 @@ import { useEffect, useState } from 'react';
 
 const QUESTION = 'Leave this page? Your changes are not saved.';
 
+// editors with unsaved changes on this page, and when the user last agreed to leave them
+let dirtyEditors = 0;
+let leaveAgreedAt = 0;
+
 /**
  * Asks before an editor's changes are lost: on reload, closing the tab or leaving the site (the
  * browser's own prompt), and on the app's links, which navigate without unloading the page.
@@ -15,16 +19,16 @@ export function useUnsavedChanges(fields: unknown): { markSaved: (saved: unknown
 
   useEffect(() => {
     if (!dirty) return;
-    let leaving = false;
+    dirtyEditors++;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!leaving) event.preventDefault();
+      // a leave just agreed to (a link, Sign out) is not asked about twice
+      if (Date.now() - leaveAgreedAt < 2_000) return;
+      event.preventDefault();
+      event.returnValue = ''; // browsers that predate preventDefault here
     };
     // capturing on the document runs before React's handlers, so a declined link never navigates
     const onClick = (event: MouseEvent) => {
-      const link = appLinkOf(event);
-      if (!link) return;
-      if (window.confirm(QUESTION)) leaving = true;
-      else {
+      if (appLinkOf(event) && !confirmLeavingUnsaved()) {
         event.preventDefault();
         event.stopPropagation();
       }
@@ -32,12 +36,21 @@ export function useUnsavedChanges(fields: unknown): { markSaved: (saved: unknown
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     return () => {
+      dirtyEditors--;
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };
   }, [dirty]);
 
   return { markSaved: (fields) => setSaved(JSON.stringify(fields)) };
+}
+
+/** True when nothing unsaved is on the page or the user agrees to lose it: for any way out (Sign out too). */
+export function confirmLeavingUnsaved(): boolean {
+  if (dirtyEditors === 0) return true;
+  if (!window.confirm(QUESTION)) return false;
+  leaveAgreedAt = Date.now();
+  return true;
 }
 
 /** A plain click on a link to another page of this site, in this tab; null for anything else. */
