@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { hasSqlState, UNIQUE_VIOLATION } from '@/db/errors';
 import type { ProjectScope } from '../auth/actor';
 import { wakeWorker } from '../release-emails/internal';
 import { slugify, withRandomSuffix } from '../projects/slug';
@@ -63,7 +64,7 @@ export async function publishRow(db: DbOrTx, kind: AnyContentKind, projectId: st
       if (!row) throw notFound(kind);
       return row;
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!hasSqlState(error, UNIQUE_VIOLATION)) throw error;
     }
   }
   throw new Error('could not find a free public slug');
@@ -73,11 +74,4 @@ function baseSlug(projectSlug: string, words: string): string {
   const part = /[a-z0-9]/i.test(words.normalize('NFKD')) ? slugify(words, 60) : 'item';
   // leave room for `-` + a 6-character suffix within the 128 of the public slug format
   return `${projectSlug}-${part}`.slice(0, PUBLIC_SLUG_MAX - 7).replace(/-+$/, '');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@/db/client';
+import { FOREIGN_KEY_VIOLATION, hasSqlState } from '@/db/errors';
 import { oauthConsentTickets } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
 import { findClient } from './clients';
@@ -6,6 +7,8 @@ import { OAuthError, uniqueParams } from './errors';
 import { S256_CHALLENGE } from './pkce';
 import { isLoopbackRedirect, redirectUriMatches } from './redirect-uris';
 import { consentPageUrl, issuer, mcpResource, TICKET_SECONDS } from './urls';
+
+const UNKNOWN_CLIENT = 'This application is not registered (unknown client_id).';
 
 export type AuthorizeOutcome =
   | { kind: 'error-page'; message: string; returnTo?: string }
@@ -34,7 +37,7 @@ export async function startAuthorization(db: Database, query: URLSearchParams): 
     if (error instanceof OAuthError) return { kind: 'error-page', message: error.description };
     throw error;
   }
-  if (!client) return { kind: 'error-page', message: 'This application is not registered (unknown client_id).' };
+  if (!client) return { kind: 'error-page', message: UNKNOWN_CLIENT };
   const requested = params.get('redirect_uri');
   const registered = client.redirectUris;
   const redirectUri = requested ?? (registered.length === 1 ? registered[0] : undefined);
@@ -59,16 +62,27 @@ export async function startAuthorization(db: Database, query: URLSearchParams): 
   if (state && state.length > 2000) return fail('invalid_request', 'state is too long');
 
   const ticket = generateSecret('');
-  await db.insert(oauthConsentTickets).values({
-    ticketHash: hashSecret(ticket),
-    clientId: client.id,
-    redirectUri,
-    redirectUriSent: requested !== undefined,
-    state: state ?? null,
-    codeChallenge: challenge,
-    resource,
-    expiresAt: new Date(Date.now() + TICKET_SECONDS * 1000),
-  });
+  const stored = await db
+    .insert(oauthConsentTickets)
+    .values({
+      ticketHash: hashSecret(ticket),
+      clientId: client.id,
+      redirectUri,
+      redirectUriSent: requested !== undefined,
+      state: state ?? null,
+      codeChallenge: challenge,
+      resource,
+      expiresAt: new Date(Date.now() + TICKET_SECONDS * 1000),
+    })
+    .then(
+      () => true,
+      (error: unknown) => {
+        // the client was deleted meanwhile (the purge of clients never used): as unknown as it now is
+        if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) return false;
+        throw error;
+      },
+    );
+  if (!stored) return { kind: 'error-page', message: UNKNOWN_CLIENT };
   return { kind: 'redirect', location: consentPageUrl(ticket) };
 }
 

@@ -76,6 +76,19 @@ describe('Client ID Metadata Documents', () => {
     expect(page).toContain(`published by <strong>${new URL(documentsUrl).host}</strong>`);
   });
 
+  it('a client whose row went while it was still cached (the purge of unused clients) is unknown, not a 500', async () => {
+    process.env.OAUTH_CIMD_ALLOW_PRIVATE = 'true';
+    const clientId = publish('/agents/purged.json', agent, { 'cache-control': 'max-age=600' });
+    const api = oauthHttp(server.url);
+    const authorize = () =>
+      api.get(`/oauth/authorize?${form({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: pkcePair().challenge, code_challenge_method: 'S256' })}`);
+    expect((await authorize()).status).toBe(302);
+    await database.db.delete(oauthClients).where(eq(oauthClients.clientId, clientId));
+    const again = await authorize();
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('This application is not registered');
+  });
+
   it('refuses documents that name another client, are too large, redirect in a loop or are not public clients', async () => {
     process.env.OAUTH_CIMD_ALLOW_PRIVATE = 'true';
     const cases = [
