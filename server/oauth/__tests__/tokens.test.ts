@@ -271,6 +271,13 @@ describe('POST /oauth/revoke', () => {
       expect(unauthenticated.status).toBe(200);
     }
     expect((await mcpCall(body.access_token)).status).toBe(200);
+    // text no token can hold (refused with 400 by the other endpoints) revokes nothing, and still answers 200
+    for (const hostile of [`${body.access_token}\u0000`, '\ud800']) {
+      const answer = await revoke({ token: hostile }, basic(client.client_secret!));
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('');
+    }
+    expect((await mcpCall(body.access_token)).status).toBe(200);
     expect((await revoke({ token: body.access_token }, basic(client.client_secret!))).status).toBe(200);
     expect((await mcpCall(body.access_token)).status).toBe(401);
   });

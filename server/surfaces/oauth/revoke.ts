@@ -1,12 +1,17 @@
 import { authenticateClient } from '../../oauth/clients';
 import { revokeClientToken } from '../../oauth/revoke';
+import { findUnsafeText } from '../body';
 import { oauthEndpoint, parseForm } from './entry';
 import { withCors } from './http';
 
-/** RFC 7009 answers 200 whatever was sent: a body we cannot read revokes nothing. */
+/**
+ * RFC 7009 answers 200 whatever was sent: a body we cannot read revokes nothing, and neither does one
+ * with text no token or client credential can hold (a NUL, a lone surrogate), which other endpoints refuse.
+ */
 function lenientForm(text: string, req: Request): Map<string, string> {
   try {
-    return parseForm(text, req);
+    const form = parseForm(text, req);
+    return findUnsafeText(Object.fromEntries(form)) ? new Map() : form;
   } catch {
     return new Map();
   }
