@@ -164,7 +164,8 @@ describe('the consent page', () => {
     expect(html).toContain('<meta name="referrer" content="same-origin">');
     expect(html).toContain(`content="default-src 'none'; img-src https:;`);
     expect(html).toContain('Test agent');
-    expect(html).toContain('<img class="logo" src="https://agent.example/logo.png"');
+    // a background, so a logo that fails to load shows nothing rather than a broken-image icon
+    expect(html).toContain('<span class="logo" aria-hidden="true" style="background-image:url(&#34;https://agent.example/logo.png&#34;)"></span>');
     expect(html).toContain('127.0.0.1:43123');
     expect(html).toContain(`<option value="${project.id}">`);
     expect(html).toContain(user.email);
@@ -201,7 +202,18 @@ describe('the consent page', () => {
     const html = await (await http.get(consentUrl.pathname + consentUrl.search, { cookie: await sessionCookie(user.id) })).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&#60;script&#62;');
-    expect(html).not.toContain('<img');
+    expect(html).not.toContain('class="logo"');
+  });
+
+  it('keeps a hostile https logo URL inside its CSS string', async () => {
+    const http = oauthHttp(server.url);
+    const client = await registerPublicClient(http, { logo_uri: `https://agent.example/a"b');color:red;x:url('/l.png?q="\\"\\x` });
+    const { user } = await createTestProject(database.db);
+    const start = await http.get(`/oauth/authorize?${authorizeQuery(client.client_id, pkcePair().challenge)}`);
+    const consentUrl = new URL(start.headers.get('location')!);
+    const html = await (await http.get(consentUrl.pathname + consentUrl.search, { cookie: await sessionCookie(user.id) })).text();
+    const style = /<span class="logo" aria-hidden="true" style="([^"]*)"><\/span>/.exec(html)?.[1];
+    expect(style).toBe('background-image:url(&#34;https://agent.example/a%22b&#39;);color:red;x:url(&#39;/l.png?q=%22%5C%22%5Cx&#34;)');
   });
 
   it.each([

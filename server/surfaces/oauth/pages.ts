@@ -16,7 +16,7 @@ const CSP_META = "default-src 'none'; img-src https:; style-src 'unsafe-inline';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#f6f7f9;color:#1d2430;margin:0}
 main{max-width:28rem;margin:4rem auto;background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:2rem}
-h1{font-size:1.35rem;margin:0 0 1rem}.logo{width:48px;height:48px;border-radius:8px;object-fit:contain;float:right}
+h1{font-size:1.35rem;margin:0 0 1rem}.logo{width:48px;height:48px;border-radius:8px;background:center/contain no-repeat;float:right}
 label{display:block;margin:1rem 0}select{display:block;width:100%;padding:.5rem;margin-top:.25rem;font:inherit}
 .row{display:flex;gap:.75rem;margin-top:1.5rem}button{flex:1;padding:.6rem;font:inherit;border-radius:6px;border:1px solid #1d2430;cursor:pointer}
 .approve{background:#1d2430;color:#fff}.deny{background:#fff}.muted{color:#5b6472;font-size:.9rem}code{word-break:break-all}`;
@@ -40,7 +40,7 @@ export function errorPage(message: string, status = 400, returnTo?: string): Res
 export function consentPage(input: { consent: PendingConsent; csrf: string; ticket: string; email: string; projects: TProject[] }): Response {
   const { consent, projects } = input;
   const name = escapeHtml(consent.clientName);
-  const logo = httpsUrl(consent.logoUri) ? `<img class="logo" src="${escapeHtml(consent.logoUri!)}" alt="">` : '';
+  const logo = logoOf(consent.logoUri);
   const intro = `${logo}<h1>Connect ${name} to Shipnote</h1>
 <p><strong>${name}</strong>${consent.documentHost ? ` (published by <strong>${escapeHtml(consent.documentHost)}</strong>)` : ''} asks to use Shipnote's tools on one of your projects: changelogs, blog posts,
 knowledge-base sets, the banner, mailing lists and release emails.</p>
@@ -68,11 +68,24 @@ function redirectTarget(uri: string): string {
   return `${url.protocol}//${url.host}`;
 }
 
-function httpsUrl(value: string | null): boolean {
+/**
+ * The client's https logo as a CSS background, not an <img>: a logo that fails to load then shows
+ * nothing, not the browser's broken-image icon (the page runs no script that could hide it).
+ */
+function logoOf(logoUri: string | null): string {
+  const url = httpsUrl(logoUri);
+  if (!url) return '';
+  // a serialized URL holds no quote or newline; a backslash could only start a CSS escape
+  const cssString = `"${url.href.replaceAll('\\', '%5C')}"`;
+  return `<span class="logo" aria-hidden="true" style="${escapeHtml(`background-image:url(${cssString})`)}"></span>`;
+}
+
+function httpsUrl(value: string | null): URL | null {
   try {
-    return value !== null && new URL(value).protocol === 'https:';
+    const url = value === null ? null : new URL(value);
+    return url?.protocol === 'https:' ? url : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
