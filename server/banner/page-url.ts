@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { lockUntilCommit } from '@/db/locks';
 import { bannerPageViews } from '@/db/schema';
 import { logError } from '../log';
 import type { BannerSource } from './source';
@@ -59,31 +60,35 @@ export function recordPageView(source: BannerSource, raw: string | null) {
 
 /**
  * Writes the pending counts: pages already known add up; new ones are inserted while the project has
- * room, the rest go to OTHER_PAGES. Safe with several instances (`views = views + excluded.views`).
+ * room, the rest go to OTHER_PAGES. Safe with several instances: counts add up (`views = views +
+ * excluded.views`), and a project's flushes take turns, so two instances cannot both fill the same room.
  */
 export async function flushPageViews(db: Database, now = new Date()): Promise<void> {
   const batch = pending();
   globalThis.__shipnoteBannerViews = new Map();
   for (const [projectId, pages] of batch) {
     try {
-      const urls = [...pages.keys()];
-      const known = new Set(
-        (await db.select({ url: bannerPageViews.pageUrl }).from(bannerPageViews).where(and(eq(bannerPageViews.projectId, projectId), inArray(bannerPageViews.pageUrl, urls)))).map((r) => r.url),
-      );
-      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(bannerPageViews).where(eq(bannerPageViews.projectId, projectId))) as [{ n: number }];
-      let room = MAX_PAGES_PER_PROJECT - n;
-      const counts = new Map<string, number>();
-      for (const [url, views] of pages) {
-        const kept = known.has(url) || (url !== OTHER_PAGES && room-- > 0) ? url : OTHER_PAGES;
-        counts.set(kept, (counts.get(kept) ?? 0) + views);
-      }
-      await db
-        .insert(bannerPageViews)
-        .values([...counts].map(([pageUrl, views]) => ({ projectId, pageUrl, views, firstSeenAt: now, lastSeenAt: now })))
-        .onConflictDoUpdate({
-          target: [bannerPageViews.projectId, bannerPageViews.pageUrl],
-          set: { views: sql`${bannerPageViews.views} + excluded.views`, lastSeenAt: sql`excluded.last_seen_at` },
-        });
+      await db.transaction(async (tx) => {
+        await lockUntilCommit(tx, `banner-page-views ${projectId}`);
+        const urls = [...pages.keys()];
+        const known = new Set(
+          (await tx.select({ url: bannerPageViews.pageUrl }).from(bannerPageViews).where(and(eq(bannerPageViews.projectId, projectId), inArray(bannerPageViews.pageUrl, urls)))).map((r) => r.url),
+        );
+        const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(bannerPageViews).where(eq(bannerPageViews.projectId, projectId))) as [{ n: number }];
+        let room = MAX_PAGES_PER_PROJECT - n;
+        const counts = new Map<string, number>();
+        for (const [url, views] of pages) {
+          const kept = known.has(url) || (url !== OTHER_PAGES && room-- > 0) ? url : OTHER_PAGES;
+          counts.set(kept, (counts.get(kept) ?? 0) + views);
+        }
+        await tx
+          .insert(bannerPageViews)
+          .values([...counts].map(([pageUrl, views]) => ({ projectId, pageUrl, views, firstSeenAt: now, lastSeenAt: now })))
+          .onConflictDoUpdate({
+            target: [bannerPageViews.projectId, bannerPageViews.pageUrl],
+            set: { views: sql`${bannerPageViews.views} + excluded.views`, lastSeenAt: sql`excluded.last_seen_at` },
+          });
+      });
     } catch (error) {
       logError('could not record banner page views', error);
     }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, notInArray } from 'drizzle-orm';
+import { lockUntilCommit } from '@/db/locks';
 import { recipientImports } from '@/db/schema';
 import { clock } from '../clock';
 import { AppError } from '../errors';
@@ -22,7 +23,7 @@ export async function createImport({ ctx, input }: { ctx: ProjectScope; input: T
   const now = clock().now();
   return ctx.db.transaction(async (tx) => {
     // one upload of a project at a time: the count below must see every other upload that counted before it
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`recipient-imports ${ctx.projectId}`}, 0))`);
+    await lockUntilCommit(tx, `recipient-imports ${ctx.projectId}`);
     const [row] = await tx
       .insert(recipientImports)
       .values({
