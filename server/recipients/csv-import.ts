@@ -20,7 +20,16 @@ const at = ['body', 'csv'];
 /** A slice of the file parsed at once, and rows checked at once: the event loop gets a turn between. */
 const SLICE_BYTES = 64 * 1024;
 const ROWS_PER_TURN = 500;
-const PARSE_OPTIONS: Options = { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false, max_record_size: IMPORT_MAX_ROW_BYTES };
+// any line end, mixed in one file too (a file edited on two systems): detecting it from the first line
+// would read a later bare LF as part of a cell
+const PARSE_OPTIONS: Options = {
+  bom: true,
+  skip_empty_lines: true,
+  relax_column_count: true,
+  trim: false,
+  max_record_size: IMPORT_MAX_ROW_BYTES,
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
 
 /**
  * Reads a CSV with the export's columns (`email` required, the others optional, any order). Empty

@@ -37,7 +37,7 @@ export async function exportRecipients({ ctx, input }: { ctx: ProjectScope; inpu
           .orderBy(asc(recipients.seq))
           .limit(BATCH);
         if (rows.length || first) {
-          controller.enqueue(encoder.encode(stringify(rows.map(toCsvRecord), { header: first, columns: [...CSV_COLUMNS], record_delimiter: 'windows' })));
+          controller.enqueue(encoder.encode(stringify(rows.map(toCsvRecord), csvOptions(first))));
         }
         first = false;
         after = rows.at(-1)?.seq ?? after;
@@ -62,6 +62,9 @@ function toCsvRecord(row: RecipientRow): Record<(typeof CSV_COLUMNS)[number], st
     attributes: Object.keys(row.attributes ?? {}).length ? JSON.stringify(row.attributes) : '',
   };
 }
+
+/** RFC 4180: a cell with any line break is quoted, a bare CR or LF too (the library quotes only CRLF). */
+const csvOptions = (header: boolean) => ({ header, columns: [...CSV_COLUMNS], record_delimiter: 'windows' as const, quoted_match: /[\r\n]/ });
 
 /** ISO 8601 with the `+00:00` offset the export promises (toISOString says `Z`). */
 function isoUtc(date: Date): string {

@@ -76,8 +76,8 @@ describe('banner page views', () => {
 /** Until `count` sessions of this database wait on a lock (both flushes blocked), at most 5 s. */
 async function waitForLockWaiters(sql: postgres.Sql, count: number) {
   for (let i = 0; i < 100; i++) {
-    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-    if (n >= count) return;
+    const [waiting] = await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    if (waiting!.n >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

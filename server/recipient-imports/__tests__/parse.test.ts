@@ -20,6 +20,15 @@ async function turnsWhile<T>(work: Promise<T>): Promise<{ result: T; turns: numb
 }
 
 describe('parseImportCsv', () => {
+  it('reads a file whose line ends are mixed (CRLF, LF, CR) as the rows it shows', async () => {
+    for (const text of ['email,name\r\nm1@example.test,A\nm2@example.test,B\r\n', 'email,name\nm1@example.test,A\r\nm2@example.test,B\rm3@example.test,"C\nD"\n']) {
+      const parsed = await parseImportCsv(text);
+      expect(parsed.rows.map((row) => row.entry)).toEqual(
+        [{ email: 'm1@example.test', name: 'A' }, { email: 'm2@example.test', name: 'B' }, { email: 'm3@example.test', name: 'C\nD' }].slice(0, text.includes('m3') ? 3 : 2),
+      );
+    }
+  });
+
   it('reads the columns by name in any order, keeps each row status, and leaves out what it cannot read with the row and the reason', async () => {
     const parsed = await parseImportCsv(
       [

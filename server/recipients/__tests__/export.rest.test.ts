@@ -16,6 +16,7 @@ describe('GET recipients/export.csv', () => {
         { email: 'ada@example.test', name: 'Lovelace, Ada "AL"', external_id: 'crm-1', attributes: { plan: 'pro', seats: 3, trial: false } },
         'bare@example.test',
         { email: 'gone@example.test', name: 'Line\nbreak' },
+        { email: 'cr@example.test', name: 'Carriage\rreturn' },
       ],
     });
     await list.call('DELETE', `${list.base}/recipients/gone%40example.test`);
@@ -26,6 +27,9 @@ describe('GET recipients/export.csv', () => {
     expect(res.headers.get('ratelimit-limit')).toBe('20');
     expect(res.headers.get('ratelimit-policy')).toBe('20;w=60');
     expect(res.text.split('\r\n')[0]).toBe(HEADER);
+    // RFC 4180: a cell with a bare LF or CR is quoted too, or other readers split the row
+    expect(res.text).toContain(',"Line\nbreak",');
+    expect(res.text).toContain(',"Carriage\rreturn",');
 
     const rows = parse(res.text, { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
@@ -38,6 +42,7 @@ describe('GET recipients/export.csv', () => {
         email: 'gone@example.test', name: 'Line\nbreak', external_id: '', status: 'removed',
         created_at: expect.stringMatching(ISO_UTC), status_changed_at: expect.stringMatching(ISO_UTC), attributes: '',
       },
+      { email: 'cr@example.test', name: 'Carriage\rreturn', external_id: '', status: 'active', created_at: expect.stringMatching(ISO_UTC), status_changed_at: '', attributes: '' },
     ]);
     const api = (await list.call('GET', `${list.base}/recipients`)).json.items;
     expect(rows[0]!.created_at!.replace('+00:00', 'Z')).toBe(api[0].created_at);
