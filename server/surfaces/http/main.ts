@@ -16,6 +16,7 @@ import { answerClientError } from './client-error';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { handleFastPath } from './fast-path';
 import { serveSharedRead } from './shared-cache';
+import { refuseMalformedPath } from './malformed-path';
 import { countPublicPageView } from './page-views';
 import { frontListener } from './front';
 import { routeToRestSurface } from './rest-route';
@@ -54,6 +55,7 @@ async function main() {
     void handle(req, res);
   };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (refuseMalformedPath(req, res)) return;
     // published content and /health from memory (not in development, where the code changes under them)
     if (!dev && serveSharedRead(req, res, () => render(req, res))) return;
     // the other views of a public page, counted once here as the cached ones are

@@ -52,26 +52,23 @@ export function renderCountedView(req: IncomingMessage, res: ServerResponse, cou
  * the limit gets the 429 and never a page whose procedures failed. Returns false for every other URL.
  */
 export function countPublicPageView(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
-  const view = publicPageViewOf(req);
-  if (!view) return false;
-  // Next cannot decode such a slug for the page's parameter and answers 500: refused here instead
-  if (view === 'malformed') refuseView(res, { status: 400, detail: 'The URL is not valid percent-encoding' }, {});
-  else void countView(req).then((count) => renderCountedView(req, res, count, render));
+  if (!isPublicPageView(req)) return false;
+  void countView(req).then((count) => renderCountedView(req, res, count, render));
   return true;
 }
 
-function publicPageViewOf(req: IncomingMessage): 'view' | 'malformed' | null {
+/** A slug that is not valid percent-encoding never gets here: the front refuses it (malformed-path.ts). */
+function isPublicPageView(req: IncomingMessage): boolean {
   const url = req.url ?? '/';
   // the client router's prefetches get the route tree only, no procedure runs (Next reads exactly '1');
   // the markdown twins are REST's; Next redirects a path with `\` or `//` before rendering anything
-  if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return null;
+  if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return false;
   const path = url.split('?', 1)[0]!;
-  if (/\\|\/\//.test(path)) return null;
+  if (/\\|\/\//.test(path)) return false;
   // as Next reads the path: percent-encoding and dot segments do not hide a page (without them, the
   // path reads the same after decoding, and parsing it would cost every request to Next microseconds)
   const segments = (/[%.#]/.test(path) ? pathnameOf(url) : path)?.split('/') ?? [];
-  if (segments.length !== 3 || segments[2] === '' || !PUBLIC_PAGE_SECTIONS.includes(safeDecode(segments[1]!) ?? '')) return null;
-  return safeDecode(segments[2]!) === null ? 'malformed' : 'view';
+  return segments.length === 3 && segments[2] !== '' && PUBLIC_PAGE_SECTIONS.includes(safeDecode(segments[1]!) ?? '');
 }
 
 /** The path as Next's URL parser reads it; null for a request target it cannot parse (an absolute form). */

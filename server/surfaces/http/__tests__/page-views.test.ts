@@ -67,13 +67,6 @@ it('counts a page however its path is spelled, as Next reads it, malformed slugs
   expect(rendered.map((view) => view.counted)).toEqual([true, true, true, true, true, true, true]);
 });
 
-it('refuses a page whose slug is not valid percent-encoding with a 400, where Next would answer 500', async () => {
-  const ip = randomClientIp();
-  expect(await rawGet('/changelog/%ZZ', ip)).toBe(400);
-  expect(await rawGet('/pub/acme%E0%A4%A', ip)).toBe(400);
-  expect(rendered).toEqual([]);
-});
-
 it('leaves every other URL to Next uncounted: prefetches, markdown twins, deeper paths, paths Next redirects', async () => {
   const ip = randomClientIp();
   const prefetch = await get('/pub/acme', ip, { rsc: '1', 'next-router-prefetch': '1' });
