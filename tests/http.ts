@@ -82,7 +82,7 @@ export function apiClient(baseUrl: string, options: { token?: string; ip?: strin
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body),
     });
     const text = await response.text();
     let json: unknown = undefined;

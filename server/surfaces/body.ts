@@ -33,6 +33,22 @@ export async function readText(req: Request, limitBytes: number): Promise<string
   return (await readBody(req, limitBytes)).toString('utf8');
 }
 
+/** A body that is not UTF-8 where only UTF-8 is valid (JSON: RFC 8259 section 8.1). */
+export class NotUtf8 extends Error {}
+
+// fatal: refused, not stored as U+FFFD; ignoreBOM keeps a BOM as text, as readText does
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The body as text, refused with NotUtf8 when its bytes are not UTF-8: a JSON body, where a wrong encoding would otherwise be stored as U+FFFD. */
+export async function readUtf8(req: Request, limitBytes: number): Promise<string> {
+  const bytes = await readBody(req, limitBytes);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new NotUtf8('The body is not UTF-8 text');
+  }
+}
+
 /**
  * Percent-decodes every segment of a path. A malformed segment stays as sent, so the route's own rule
  * refuses it (a slug or UUID that does not match: 422; an identifier that matches nothing: 404).

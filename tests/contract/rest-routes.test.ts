@@ -161,6 +161,12 @@ describe('every route with a JSON body', () => {
     }
   });
 
+  it.each(cases(withBody))('%s refuses a JSON body that is not UTF-8 with 422 json_invalid (not stored as U+FFFD)', async (_, route) => {
+    const res = await send(route, { token: world.mine.token, body: Buffer.from([...Buffer.from('{"name":"'), 0xff, 0xfe, ...Buffer.from('x"}')]) });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid', msg: expect.stringContaining('UTF-8') });
+  });
+
   it.each(cases(withBody))('%s refuses a body of another media type with 422 content_type, counted', async (_, route) => {
     const res = await send(route, { token: world.mine.token, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status, res.text).toBe(422);

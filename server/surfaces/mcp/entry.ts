@@ -3,7 +3,7 @@ import { createContext } from '../../context';
 import { logError } from '../../log';
 import { mcpResource, SCOPE } from '../../oauth/urls';
 import { createCaller } from '../../root';
-import { BodyTooLarge, findUnsafeText, readText } from '../body';
+import { BodyTooLarge, findUnsafeText, NotUtf8, readUtf8 } from '../body';
 import { challenge, refusedOrigin, withMcpCors } from './http';
 import { serveMcp } from './server';
 import { requestAuthInfo } from './tool';
@@ -22,10 +22,10 @@ export async function handleMcpPost(req: Request): Promise<Response> {
   if (refused) return refused;
   let body: unknown;
   try {
-    body = JSON.parse(await readText(req, MAX_BODY_BYTES));
+    body = JSON.parse(await readUtf8(req, MAX_BODY_BYTES));
   } catch (error) {
     if (error instanceof BodyTooLarge) return rpcError(413, -32600, error.message);
-    return rpcError(400, -32700, 'Parse error: the body is not JSON');
+    return rpcError(400, -32700, `Parse error: the body is not JSON${error instanceof NotUtf8 ? ' (not UTF-8 text)' : ''}`);
   }
   const ctx = await createContext({ headers: req.headers, mcpResource: mcpResource() });
   if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));

@@ -3,7 +3,7 @@ import { createContext, type Context, CLIENT_IP_HEADER } from '../../context';
 import { AppError } from '../../errors';
 import { createCaller, appRouter } from '../../root';
 import { enforceCallLimit } from '../../trpc';
-import { BodyTooLarge, decodePath, findUnsafeQuery, findUnsafeText, isUnsafeText, readText, unsafeTextDetail } from '../body';
+import { BodyTooLarge, decodePath, findUnsafeQuery, findUnsafeText, isUnsafeText, NotUtf8, readUtf8, unsafeTextDetail } from '../body';
 import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
@@ -60,7 +60,9 @@ export async function handleRestRequest(req: Request): Promise<Response> {
         ? json(413, { detail: error.message })
         : error instanceof NotJson
           ? json(422, { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] })
-          : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
+          : error instanceof NotUtf8
+            ? json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON: it is not UTF-8 text', type: 'json_invalid' }] })
+            : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
   }
   const segments = decodePath(path);
   const unsafe = refusal ? null : unsafeInput(method, segments, url.searchParams, body);
@@ -104,7 +106,7 @@ async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: st
 
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
   if (method === 'GET' || method === 'DELETE') return undefined;
-  const text = await readText(req, MAX_BODY_BYTES);
+  const text = await readUtf8(req, MAX_BODY_BYTES);
   // a POST whose input is all in its path (republish) has no body, whatever type a client names for it
   if (text === '') return undefined;
   if (!isJsonMediaType(req.headers.get('content-type'))) throw new NotJson();

@@ -127,6 +127,19 @@ describe('transport', () => {
     }
   });
 
+  it('answers a body that is not UTF-8 as a parse error, not as text with U+FFFD', async () => {
+    const { token } = await createTestProject(database.db);
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_mailing_list', arguments: { name: 'X' } } });
+    const [before, after] = message.split('X');
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, 'x-forwarded-for': randomClientIp() },
+      body: new Blob([before!, new Uint8Array([0xff, 0xfe]), after!]),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual({ code: -32700, message: 'Parse error: the body is not JSON (not UTF-8 text)' });
+  });
+
   it('is stateless: no session id, JSON answers', async () => {
     const { token } = await createTestProject(database.db);
     const res = await rpc(
