@@ -44,15 +44,22 @@ export async function planImport(stored: StoredRecipient[], parsed: ParsedImport
   const updated = new Map(upsert.updates.map((u) => [u.id, u]));
   const report: TImportRow[] = parsed.skipped.map((s) => ({ ...s, action: 'skipped', changes: [] }));
 
+  // rows that reach the same recipient count once, on the last of them, as the upsert counts them
+  const lastRowOf = new Map<Fields, number>();
+  for (const [i, result] of upsert.results.entries()) if (result) lastRowOf.set(result, i);
+
   let conflict = 0;
   for (const [i, row] of active.entries()) {
     if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     const outcome = upsert.outcomes[i]!;
+    const result = upsert.results[i];
     const base = { line: row.line, email: row.entry.email };
+    const last = result ? lastRowOf.get(result)! : i;
     if (outcome === 'invalid') report.push({ ...base, action: 'skipped', changes: [], reason: 'not a valid email address' });
     else if (outcome === 'conflict') report.push({ ...base, action: 'skipped', changes: [], reason: upsert.result.conflicts[conflict++]!.reason });
     else if (outcome === 'skipped_unsubscribed') report.push({ ...base, action: 'skipped', changes: [], reason: 'unsubscribed: an import never reactivates' });
-    else if (outcome === 'added') report.push({ ...base, action: 'create', changes: diff(undefined, newFields(row.entry)) });
+    else if (last !== i) report.push({ ...base, action: 'skipped', changes: [], reason: `the same recipient as row ${active[last]!.line}, which shows the outcome of both` });
+    else if (outcome === 'added') report.push({ ...base, action: 'create', changes: diff(undefined, result!) });
     else {
       const id = upsert.targets[i]!;
       report.push({ ...base, action: UPSERT_ACTION[outcome], changes: diff(byId.get(id)!, updated.get(id) ?? byId.get(id)!) });
@@ -108,11 +115,6 @@ function planStatusRows(stored: StoredRecipient[], parsed: ParsedImport, upserte
     }
   }
   return [...last.values()].flatMap((l) => (l.change && l.row.action === 'status' ? [l.change] : []));
-}
-
-function newFields(entry: ParsedImport['rows'][number]['entry']): Fields {
-  const attributes = Object.fromEntries(Object.entries(entry.attributes ?? {}).filter(([, v]) => v !== null)) as Fields['attributes'];
-  return { email: normalizeEmail(entry.email)!, name: entry.name || null, externalId: entry.external_id ?? null, attributes, status: 'active' };
 }
 
 function diff(before: Fields | undefined, after: Fields): TFieldChange[] {

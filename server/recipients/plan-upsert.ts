@@ -24,6 +24,8 @@ export interface UpsertPlan {
   outcomes: Outcome[];
   /** per input entry, the id of the stored recipient it reached (null: new, conflict or invalid) */
   targets: (string | null)[];
+  /** per input entry, the recipient it reached as the whole batch leaves it (one object per recipient; null: conflict or invalid) */
+  results: (Fields | null)[];
   inserts: Fields[];
   /** `moved`: the email changes, so the write must first free the old address */
   updates: (StoredRecipient & { moved: boolean })[];
@@ -91,7 +93,7 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
   }
 
   const outcomeOf = new Map<WorkingRecord, Outcome>();
-  const plan: UpsertPlan = { result, outcomes: [], targets: [], inserts: [], updates: [] };
+  const plan: UpsertPlan = { result, outcomes: [], targets: [], results: [], inserts: [], updates: [] };
   for (const record of new Set(entryRecords)) {
     if (typeof record === 'string') continue;
     const outcome = classify(record);
@@ -102,6 +104,7 @@ export function planUpsert(stored: StoredRecipient[], entries: TRecipientEntry[]
   }
   plan.outcomes = entryRecords.map((r) => (typeof r === 'string' ? r : outcomeOf.get(r)!));
   plan.targets = entryRecords.map((r) => (typeof r === 'string' ? null : (r.stored?.id ?? null)));
+  plan.results = entryRecords.map((r) => (typeof r === 'string' ? null : r.current));
   return plan;
 }
 

@@ -75,6 +75,48 @@ describe('POST imports (upload and preview)', () => {
     expect(page.next_offset).toBe(5);
   });
 
+  it('previews rows that reach the same recipient once, on the last of them, with what the import leaves', async () => {
+    const list = await newList(harness);
+    await list.call('PUT', `${list.base}/recipients`, { recipients: [{ email: 'old@example.test', name: 'Old' }] });
+    const csv = [
+      'email,external_id,name,attributes',
+      'd1@example.test,X,One,',
+      'd2@example.test,X,,"{""plan"":""pro""}"',
+      'b1@example.test,,B,',
+      'B1@EXAMPLE.test,,,',
+      'old@example.test,,Older,',
+      'OLD@example.test,,,',
+    ].join('\n');
+    const job = await upload(list, csv);
+    expect(job).toMatchObject({ summary: { create: 2, update: 1, reactivate: 0, status: 0, unchanged: 0, skipped: 3 }, active_before: 1, active_after: 3 });
+    const detail = (await list.call('GET', `${list.base}/imports/${job.id}`)).json;
+    expect(detail.rows.map((r: { line: number; action: string; reason?: string }) => [r.line, r.action, r.reason])).toEqual([
+      [2, 'skipped', 'the same recipient as row 3, which shows the outcome of both'],
+      [3, 'create', undefined],
+      [4, 'skipped', 'the same recipient as row 5, which shows the outcome of both'],
+      [5, 'create', undefined],
+      [6, 'skipped', 'the same recipient as row 7, which shows the outcome of both'],
+      [7, 'update', undefined],
+    ]);
+    // the fields the file leaves on the one new recipient: row 2's name, row 3's address and attributes
+    expect(detail.rows[1].changes).toEqual([
+      { field: 'name', before: null, after: 'One' },
+      { field: 'external_id', before: null, after: 'X' },
+      { field: 'attributes', before: null, after: '{"plan":"pro"}' },
+    ]);
+    expect(detail.rows[3].changes).toEqual([{ field: 'name', before: null, after: 'B' }]);
+    expect(detail.rows[5].changes).toEqual([{ field: 'name', before: 'Old', after: 'Older' }]);
+
+    expect((await list.call('POST', `${list.base}/imports/${job.id}/start`)).status).toBe(202);
+    await runImportJobs(harness.handle, { projects: [list.projectId] });
+    const after = await snapshot(harness.db, list.listId);
+    expect(after.map((r) => [r.email, r.name, r.externalId]).sort()).toEqual([
+      ['b1@example.test', 'B', null],
+      ['d2@example.test', 'One', 'X'],
+      ['old@example.test', 'Older', null],
+    ]);
+  });
+
   it('answers 422 at body.csv for a malformed file, a header without email, no rows or too many rows', async () => {
     const list = await newList(harness);
     const cases = [
