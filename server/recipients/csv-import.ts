@@ -19,6 +19,8 @@ export interface ParsedImport {
 const at = ['body', 'csv'];
 /** A slice of the file parsed at once, and rows checked at once: the event loop gets a turn between. */
 const SLICE_BYTES = 64 * 1024;
+/** The columns an import reads (the export's others, such as created_at, are ignored). */
+const READ_COLUMNS = ['email', 'name', 'external_id', 'status', 'attributes'];
 const ROWS_PER_TURN = 500;
 // any line end, mixed in one file too (a file edited on two systems): detecting it from the first line
 // would read a later bare LF as part of a cell
@@ -53,6 +55,9 @@ export async function parseImportCsv(text: string): Promise<ParsedImport> {
   const [header, ...rows] = records;
   const columns = (header ?? []).map((c) => c.trim().toLowerCase());
   if (!columns.includes('email')) throw new AppError('VALIDATION', 'The first row must name the columns, and one of them must be "email"', at);
+  // which of two cells would be meant is anyone's guess: the file is refused rather than read by one of them
+  const twice = READ_COLUMNS.find((name) => columns.indexOf(name) !== columns.lastIndexOf(name));
+  if (twice) throw new AppError('VALIDATION', `The first row names the column "${twice}" twice; keep one`, at);
   if (rows.length === 0) throw new AppError('VALIDATION', 'The file has a header row but no rows to import', at);
   if (rows.length > IMPORT_MAX_ROWS) throw new AppError('VALIDATION', `A file holds at most ${IMPORT_MAX_ROWS} rows; this one has more. Split it`, at);
   // cells the export guarded against spreadsheet formulas come back as they were stored

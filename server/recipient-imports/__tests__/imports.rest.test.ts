@@ -117,11 +117,13 @@ describe('POST imports (upload and preview)', () => {
     ]);
   });
 
-  it('answers 422 at body.csv for a malformed file, a header without email, no rows or too many rows', async () => {
+  it('answers 422 at body.csv for a malformed file, a header without email or naming a column twice, no rows or too many rows', async () => {
     const list = await newList(harness);
     const cases = [
       'email,name\n"a@example.test,unclosed',
       'name,external_id\nAda,1',
+      'Email,name,notes,NAME\na@example.test,A,,B',
+      'email,email\na@example.test,b@example.test',
       'email',
       ['email', ...emails('many', 10_001)].join('\n'),
     ];
