@@ -75,10 +75,10 @@ export async function flushPageViews(db: Database, now = new Date()): Promise<vo
           (await tx.select({ url: bannerPageViews.pageUrl }).from(bannerPageViews).where(and(eq(bannerPageViews.projectId, projectId), inArray(bannerPageViews.pageUrl, urls)))).map((r) => r.url),
         );
         const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(bannerPageViews).where(eq(bannerPageViews.projectId, projectId))) as [{ n: number }];
-        let room = MAX_PAGES_PER_PROJECT - n;
+        const keptAs = namesWithinCap(pages.keys(), known, n);
         const counts = new Map<string, number>();
         for (const [url, views] of pages) {
-          const kept = known.has(url) || (url !== OTHER_PAGES && room-- > 0) ? url : OTHER_PAGES;
+          const kept = keptAs.get(url)!;
           counts.set(kept, (counts.get(kept) ?? 0) + views);
         }
         await tx
@@ -93,6 +93,17 @@ export async function flushPageViews(db: Database, now = new Date()): Promise<vo
       logError('could not record banner page views', error);
     }
   }
+}
+
+/**
+ * The name each reported page is counted under: its own while the project knows it or still has room
+ * for new pages (`storedPages` of MAX_PAGES_PER_PROJECT), else OTHER_PAGES.
+ */
+export function namesWithinCap(urls: Iterable<string>, known: ReadonlySet<string>, storedPages: number): Map<string, string> {
+  let room = MAX_PAGES_PER_PROJECT - storedPages;
+  const names = new Map<string, string>();
+  for (const url of urls) names.set(url, known.has(url) || (url !== OTHER_PAGES && room-- > 0) ? url : OTHER_PAGES);
+  return names;
 }
 
 /** The most viewed pages of a project, newest first among equals. */

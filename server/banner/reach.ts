@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { lockUntilCommit } from '@/db/locks';
 import { bannerReach } from '@/db/schema';
 import { logError } from '../log';
-import { MAX_PAGES_PER_PROJECT, OTHER_PAGES } from './page-url';
+import { MAX_PAGES_PER_PROJECT, namesWithinCap, OTHER_PAGES } from './page-url';
 
 export type ReachEvent = 'view' | 'click';
 
@@ -52,10 +52,10 @@ export async function flushReach(db: Database, now = new Date()): Promise<void> 
           (await tx.selectDistinct({ url: bannerReach.pageUrl }).from(bannerReach).where(and(ofProject, inArray(bannerReach.pageUrl, urls)))).map((r) => r.url),
         );
         const [{ n }] = (await tx.select({ n: countDistinct(bannerReach.pageUrl) }).from(bannerReach).where(ofProject)) as [{ n: number }];
-        let room = MAX_PAGES_PER_PROJECT - n;
+        const keptAs = namesWithinCap(pages.keys(), known, n);
         const merged = new Map<string, { impressions: number; clicks: number }>();
         for (const [url, counts] of pages) {
-          const kept = known.has(url) || (url !== OTHER_PAGES && room-- > 0) ? url : OTHER_PAGES;
+          const kept = keptAs.get(url)!;
           const sum = merged.get(kept) ?? { impressions: 0, clicks: 0 };
           merged.set(kept, { impressions: sum.impressions + counts.impressions, clicks: sum.clicks + counts.clicks });
         }

@@ -60,9 +60,7 @@ export async function handleRestRequest(req: Request): Promise<Response> {
         ? json(413, { detail: error.message })
         : error instanceof NotJson
           ? json(422, { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] })
-          : error instanceof NotUtf8
-            ? json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON: it is not UTF-8 text', type: 'json_invalid' }] })
-            : json(422, { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] });
+          : json(422, { detail: [{ loc: ['body'], msg: `Request body is not valid JSON${error instanceof NotUtf8 ? ': it is not UTF-8 text' : ''}`, type: 'json_invalid' }] });
   }
   const segments = decodePath(path);
   const unsafe = refusal ? null : unsafeInput(method, segments, url.searchParams, body);
