@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { mailingLists, projects } from '@/db/schema';
+import { isBlank } from '../blank';
 import { AppError } from '../errors';
 import type { ProjectScope } from './internal';
 import { LIMITS, type TCreateListInput, type TMailingList } from './schemas';
@@ -8,7 +9,7 @@ import { writingLists } from './kept-lists';
 /** Creates a list; the project row is locked so the 20-list limit and unique names hold under concurrency. */
 export async function createList({ ctx, input }: { ctx: ProjectScope; input: TCreateListInput }): Promise<TMailingList> {
   const name = input.name.trim();
-  if (!name) throw new AppError('BAD_REQUEST', 'Name must not be blank');
+  if (isBlank(name)) throw new AppError('BAD_REQUEST', 'Name must not be blank');
 
   return writingLists(ctx.db, async (tx) => {
     await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, ctx.projectId)).for('no key update');

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { isBlank } from '../blank';
 
 export const PROJECT_NAME_MAX = 100;
-export const ZProjectName = z.string().trim().min(1, 'Name is required').max(PROJECT_NAME_MAX, `At most ${PROJECT_NAME_MAX} characters`);
+export const ZProjectName = z
+  .string()
+  .trim()
+  .max(PROJECT_NAME_MAX, `At most ${PROJECT_NAME_MAX} characters`)
+  .refine((name) => !isBlank(name), 'Name is required');
 
 export const ZCreateProjectInput = z.object({ name: ZProjectName });
 export type TCreateProjectInput = z.infer<typeof ZCreateProjectInput>;

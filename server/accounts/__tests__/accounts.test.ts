@@ -53,4 +53,12 @@ describe('accounts', () => {
     await expect((await callerAs(bob.id, project.id)).apiTokens.create({ name: 'steal' })).rejects.toThrow('Project not found');
     await expect((await callerAs(null)).projects.list()).rejects.toThrow('Sign in required');
   });
+
+  it('refuses a project name nobody could see', async () => {
+    const asAda = await callerAs((await createTestUser(database.db)).id);
+    for (const name of ['  ', '\u200b', '\ufeff\u200d']) {
+      await expect(asAda.projects.create({ name })).rejects.toThrow('Name is required');
+    }
+    expect((await asAda.projects.create({ name: ' \u200bAcme ' })).name).toBe('\u200bAcme');
+  });
 });

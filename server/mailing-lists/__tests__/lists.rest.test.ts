@@ -26,10 +26,14 @@ describe('POST /email/lists', () => {
     expect(res.headers.get('ratelimit-policy')).toBe('30;w=60');
   });
 
-  it('answers 400 for a blank name', async () => {
-    const res = await (await projectClient())('POST', LISTS, { name: '   ' });
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({ detail: 'Name must not be blank' });
+  it('answers 400 for a blank name, invisible characters included', async () => {
+    const call = await projectClient();
+    for (const name of ['   ', '\u200b', ' \u200d\ufeff\u200e ']) {
+      const res = await call('POST', LISTS, { name });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ detail: 'Name must not be blank' });
+    }
+    expect((await call('POST', LISTS, { name: '\u200bNews' })).status).toBe(201);
   });
 
   it('answers 409 for a name that exists in the project, whatever its case', async () => {

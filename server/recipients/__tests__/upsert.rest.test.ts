@@ -147,6 +147,14 @@ describe('PUT recipients: fields and counts', () => {
     expect(res.json).toEqual({ ...zero, added: 1, invalid: ['not-an-email', 'a@@b', ''] });
   });
 
+  it('takes a local part of 64 characters and refuses one of 65 (RFC 5321)', async () => {
+    const list = await newList(harness);
+    const longest = `${'a'.repeat(64)}@example.test`;
+    const tooLong = `${'b'.repeat(65)}@example.test`;
+    const res = await list.call('PUT', `${list.base}/recipients`, { recipients: [longest, tooLong] });
+    expect(res.json).toEqual({ ...zero, added: 1, invalid: [tooLong] });
+  });
+
   it('upserts 1000 entries in one request', async () => {
     const list = await newList(harness);
     const entries = emails('bulk', 1000).map((email, i) => (i < 500 ? { email, external_id: `e${i}`, attributes: { i } } : `bad-${i}`));
