@@ -17,8 +17,9 @@ async function main() {
   const env = { ...process.env, DATA_DIR, PORT: String(PORT), NODE_ENV: 'production' as const, RATE_LIMIT_ENABLED: 'false' };
   const { token, projectSlug } = createFixture(env);
 
-  // the server on core 0, every load generator on core 1 (where taskset and two cores exist)
-  const [command, args] = pinned(0, 'npx', ['tsx', 'server/surfaces/http/main.ts']);
+  // the server as `npm start` runs it (its V8 flags included), on core 0; every load generator on core 1
+  // (where taskset and two cores exist)
+  const [command, args] = pinned(0, 'npm', ['start', '--silent']);
   const startedAt = Date.now();
   const server = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   try {

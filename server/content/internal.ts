@@ -38,11 +38,22 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** A fragment id for `text`, unique among those already `taken` (a page's anchors, a feed's guids). */
-export function uniqueAnchor(taken: Set<string>, text: string, max: number): string {
-  const base = slugify(text, max);
-  let anchor = base;
-  for (let n = 2; taken.has(anchor); n++) anchor = `${base}-${n}`;
-  taken.add(anchor);
-  return anchor;
+/**
+ * Fragment ids unique within one page or feed (its anchors, its guids). Each text's next suffix is
+ * remembered, so a page of thousands of identical entries costs one lookup each, not a walk over the
+ * suffixes handed out before.
+ */
+export class AnchorNames {
+  private readonly taken = new Set<string>();
+  private readonly nextSuffix = new Map<string, number>();
+
+  name(text: string, max: number): string {
+    const base = slugify(text, max);
+    let suffix = this.nextSuffix.get(base) ?? 1;
+    let anchor = suffix === 1 ? base : `${base}-${suffix}`;
+    while (this.taken.has(anchor)) anchor = `${base}-${++suffix}`;
+    this.nextSuffix.set(base, suffix + 1);
+    this.taken.add(anchor);
+    return anchor;
+  }
 }

@@ -14,8 +14,10 @@ export interface FeedChannel {
 export interface FeedItem {
   /** plain text */
   title: string;
-  /** the public page, also the permalink guid */
+  /** the public page, also the permalink guid unless `guid` is set */
   url: string;
+  /** an id that is not a link, for items that share one page */
+  guid?: string;
   /** sanitized HTML */
   description: string;
   /** sanitized HTML, as content:encoded */
@@ -40,6 +42,7 @@ export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
       title: plainText(item.title),
       description: xmlSafe(withAbsoluteLinks(item.description, item.url)),
       url: item.url, // without `guid`, the package writes the url as a permalink guid
+      guid: item.guid, // with one, it writes isPermaLink="false"
       categories: item.categories?.map(plainText) ?? [],
       date: item.date,
       // a reader has no page to resolve a relative link against

@@ -1,7 +1,7 @@
 import type { KbArticleRecord, RenderedKbSet } from '@/db/schema';
 import { renderMarkdown } from '../../markdown/render';
 import { markdownToText } from '../../markdown/text';
-import { uniqueAnchor } from '../internal';
+import { AnchorNames } from '../internal';
 import { asBlock, oneLine } from '../markdown-doc';
 import type { TKbArticle, TKbSetPage } from './kb-set-schemas';
 
@@ -30,12 +30,12 @@ export function renderArticles(articles: Pick<KbArticleRecord, 'body'>[]): Rende
 /** Articles grouped by category in the order categories first appear, each with a unique anchor. */
 export function groupArticles(articles: KbArticleRecord[], rendered: RenderedKbSet): TKbSetPage['categories'] {
   const categories = new Map<string, TKbSetPage['categories'][number]>();
-  const anchors = new Set<string>();
+  const anchors = new AnchorNames();
   for (const [index, article] of articles.entries()) {
     const category = categories.get(article.category) ?? { name: article.category, articles: [] };
     categories.set(article.category, category);
     category.articles.push({
-      anchor: uniqueAnchor(anchors, article.title, 60),
+      anchor: anchors.name(article.title, 60),
       title: article.title,
       html: rendered.articles[index]!.html,
       text: rendered.articles[index]!.text,
