@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDay, ZInstant } from '../dates';
 
 /** Field limits of api-v1.md section 8, in characters (code points, so an emoji counts once). */
 export const BANNER_LIMITS = { headline: 80, body: 160, cta_label: 24, badge: 16, link_url: 2048 } as const;
@@ -20,7 +21,6 @@ export const ZHttpUrl = z
   .max(BANNER_LIMITS.link_url)
   .pipe(z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }));
 
-const ZDay = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' });
 
 export const ZBanner = z
   .object({
@@ -79,9 +79,7 @@ export const ZPublishBannerInput = z
 export type TPublishBannerInput = z.infer<typeof ZPublishBannerInput>;
 
 export const ZTakeDownInput = z.object({
-  at: z.iso
-    .datetime({ offset: true, message: 'Must be an ISO 8601 date-time' })
-    .nullish()
+  at: ZInstant.nullish()
     .describe('When serving stops; now when absent or already past'),
 });
 export type TTakeDownInput = z.infer<typeof ZTakeDownInput>;
@@ -136,7 +134,7 @@ export const ZBannerIdInput = z.object({ banner_id: z.uuid({ message: 'Must be a
 /** What the widget reports: a view (once per browser per `published_at`) or a click on the button. */
 export const ZBannerEventInput = z.object({
   key: ZBannerKey.optional().describe('The banner slug (`data-service-key`); the operator\'s banner when absent'),
-  published_at: z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time' }).describe("The shown banner's `published_at`"),
+  published_at: ZInstant.describe("The shown banner's `published_at`"),
   type: z.enum(['view', 'click']),
   page_url: z.string().max(2048).describe('The page (http or https URL); query and fragment are dropped; anything else is ignored'),
 });

@@ -1,4 +1,4 @@
-import { ZDay } from './schemas';
+import { ZDay } from '../dates';
 
 export interface DayWindow {
   since: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZManagedChangelog } from '../content/kinds/changelog-schemas';
 import { ZManagedKbSet } from '../content/kinds/kb-set-schemas';
+import { ZDay, ZInstant } from '../dates';
 
 export const COMMITS_PER_PUSH = 1000;
 export const MESSAGE_MAX = 65_536;
@@ -10,8 +11,6 @@ const ZSha = z
   .regex(/^[0-9a-fA-F]{7,64}$/, 'A SHA is 7 to 64 hexadecimal characters')
   .transform((sha) => sha.toLowerCase());
 
-/** A date as YYYY-MM-DD; windows are whole days in UTC. */
-export const ZDay = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' });
 
 // PostgreSQL text cannot hold NUL characters: refuse them as invalid input rather than fail on insert
 const noNul = (text: string) => !text.includes('\u0000');
@@ -23,7 +22,7 @@ export const ZCommitInput = z.object({
   message: ZText(MESSAGE_MAX).refine((m) => m.length > 0, 'Message is required'),
   author_name: ZText(200).nullish(),
   author_email: ZText(320).nullish(),
-  authored_at: z.iso.datetime({ offset: true, local: false, message: 'Must be an ISO 8601 date-time' }),
+  authored_at: ZInstant,
   url: z.url({ protocol: /^https?$/, message: 'Must be an http or https URL' }).max(2048).nullish(),
 });
 export type TCommitInput = z.infer<typeof ZCommitInput>;

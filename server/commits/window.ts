@@ -1,13 +1,18 @@
 import type { ProjectScope } from '../auth/actor';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { commits } from '@/db/schema';
+import { LAST_INSTANT } from '../dates';
 import type { SourceCommit } from './generate/schemas';
 
-/** A window of whole UTC days as a half-open time range: [since 00:00, the day after until 00:00). */
+/**
+ * A window of whole UTC days as a half-open time range: [since 00:00, the day after until 00:00). A
+ * window to 9999-12-31 has no end: nothing is stored later, and the day after cannot be written to SQL.
+ */
 export function windowRange(since?: string, until?: string) {
+  const dayAfter = until ? Date.parse(`${until}T00:00:00.000Z`) + 86_400_000 : undefined;
   return {
     from: since ? new Date(`${since}T00:00:00.000Z`) : undefined,
-    to: until ? new Date(Date.parse(`${until}T00:00:00.000Z`) + 86_400_000) : undefined,
+    to: dayAfter !== undefined && dayAfter <= LAST_INSTANT ? new Date(dayAfter) : undefined,
   };
 }
 

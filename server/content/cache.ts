@@ -1,4 +1,5 @@
 import { onInvalidation, publishInvalidation } from '../cache-bus';
+import { config } from '../config';
 
 /**
  * An in-process cache of published content (objects, pages, feeds), so the hot public GETs neither
@@ -27,8 +28,13 @@ function store(): Map<string, Entry> {
   return globalThis.__shipnoteContentCache;
 }
 
-/** The cached value of `key`, or `load()` once for concurrent callers; failures are not kept. */
-export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * The cached value of `key`, or `load()` once for concurrent callers; failures are not kept. Keyed by
+ * origin too: pages, feeds and objects hold absolute links, which follow the request's origin while
+ * APP_URL is unset (one origin, so one entry, once it is set).
+ */
+export function cached<T>(name: string, load: () => Promise<T>): Promise<T> {
+  const key = `${config.appUrl} ${name}`;
   const entries = store();
   const now = Date.now();
   const hit = entries.get(key);

@@ -1,4 +1,3 @@
-import { config } from '../config';
 import { excerpt } from '../markdown/structure';
 import { cached } from './cache';
 import type { PublicScope } from './internal';
@@ -18,10 +17,9 @@ interface Link {
 /**
  * `/pub/<project>/llms.txt` (llmstxt.org): the project's name, a summary line, then a section per kind
  * linking the markdown twin of every published item with a one-line summary. 404 like the project page.
- * Keyed by origin too: its links are absolute.
  */
 export function projectLlmsTxt({ ctx, input }: { ctx: PublicScope; input: { project: string } }): Promise<TMarkdownDocument> {
-  return cached(`llms:${config.appUrl}:${input.project}`, async () => {
+  return cached(`llms:${input.project}`, async () => {
     const { project, changelogs, posts, sets } = await findProjectContent(ctx.db, input.project);
     const sections: [string, Link[]][] = [
       [

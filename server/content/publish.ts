@@ -3,13 +3,12 @@ import type { DbOrTx } from '@/db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '@/db/errors';
 import type { ProjectScope } from '../auth/actor';
 import { wakeWorker } from '../release-emails/internal';
-import { slugify, withRandomSuffix } from '../projects/slug';
+import { PUBLIC_SLUG_MAX, slugify, withRandomSuffix } from '../projects/slug';
 import { invalidatePublicContent } from './cache';
 import type { AnyContentKind, ContentRow } from './kind';
 import { toManaged } from './objects';
 import { columnsOf, notFound, projectSlugOf } from './internal';
 import { checkReleaseEmailTarget, queueReleaseEmail } from './release-email';
-import { PUBLIC_SLUG_MAX } from './schemas';
 
 /**
  * publish_content without `publish_at`: the item goes live now (a schedule it had is dropped). With

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES } from '@/db/schema';
+import { PUBLIC_SLUG_MAX, PUBLIC_SLUG_PATTERN } from '../projects/slug';
+import { ZDay, ZInstant } from '../dates';
 
-/** decisions.md "Public content": lowercase letters, digits and single hyphens, 1-128 characters. */
-export const PUBLIC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const PUBLIC_SLUG_MAX = 128;
 
 export const ZPublicSlug = z
   .string()
@@ -62,9 +61,7 @@ export const ZKindIdInput = z.object({ kind: ZContentKind, id: z.uuid() });
 
 /** publish_content: now, or at `publish_at`; `email_list_id` queues the release email right after. */
 export const ZPublishInput = ZKindIdInput.extend({
-  publish_at: z.iso
-    .datetime({ offset: true, message: 'Must be an ISO 8601 date-time' })
-    .optional()
+  publish_at: ZInstant.optional()
     .describe('ISO 8601 time in the future: the draft is published then, by the server, instead of now'),
   email_list_id: z
     .uuid()
@@ -74,7 +71,7 @@ export const ZPublishInput = ZKindIdInput.extend({
 export type TPublishInput = z.infer<typeof ZPublishInput>;
 
 /** A period bound: a date (YYYY-MM-DD) or a full ISO 8601 time, of which the date is kept. */
-export const ZPeriodDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const ZPeriodDate = z.union([ZDay, ZInstant]);
 
 /** YYYY-MM-DD of an accepted period bound. */
 export function toDate(value: string): string {

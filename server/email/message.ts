@@ -39,8 +39,9 @@ export function headerList(email: OutgoingEmail, date: Date): [string, string][]
   ];
 }
 
+/** RFC 5322 quoted-string: quotes and backslashes escaped (the name stays as written), line breaks dropped. */
 function formatAddress({ name, address }: { name: string; address: string }) {
-  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
+  return `"${name.replace(/[\r\n]/g, '').replace(/["\\]/g, '\\$&')}" <${address}>`;
 }
 
 /** A Message-ID for `id` on the app's host. */

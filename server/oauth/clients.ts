@@ -10,7 +10,8 @@ export type OAuthClient = typeof oauthClients.$inferSelect;
 
 export async function findClient(db: DbOrTx, clientId: string | undefined): Promise<OAuthClient | null> {
   if (clientId && isClientMetadataUrl(clientId)) return clientFromMetadataDocument(db, clientId);
-  if (!clientId || clientId.length > 200) return null;
+  // ids are issued as base64url: anything beyond visible ASCII (a NUL fails the query) names no client
+  if (!clientId || clientId.length > 200 || !/^[\x21-\x7e]+$/.test(clientId)) return null;
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   return row ?? null;
 }

@@ -71,8 +71,10 @@ export function isUnsafeText(value: string): boolean {
 export const MAX_JSON_DEPTH = 64;
 
 /** The 422 body for unsafe text at `loc` (api-v1.md section 7's validation shape), on every HTTP surface. */
+export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels, nor use the key __proto__';
+
 export function unsafeTextDetail(loc: (string | number)[]) {
-  return { detail: [{ loc, msg: 'Text must not contain NUL characters or lone surrogates, nor nest deeper than 64 levels, nor use the key __proto__', type: 'string_unsafe' }] };
+  return { detail: [{ loc, msg: UNSAFE_TEXT_MESSAGE, type: 'string_unsafe' }] };
 }
 
 /** `['query', name]` of the first query parameter whose decoded name or value is unsafe text (or named `__proto__`), else null. */

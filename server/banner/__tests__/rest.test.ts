@@ -251,6 +251,9 @@ describe('both surfaces', () => {
       // a NUL in a parameter /banner does not read: refused by both, and counted as any request is
       [`/api/v1/banner?key=${banner.slug}&utm=%00`, {}],
       ['/api/v1/banner?%ED%A0%80=1', {}],
+      // a key the parsed query would lose to its prototype
+      ['/api/v1/banner?__proto__=1', {}],
+      [`/api/v1/banner?key=${banner.slug}&__proto__=x`, {}],
     ];
     for (const [path, headers] of cases) {
       const [rest, fast] = (await Promise.all(surfaces.map((s) => apiClient(s.server.url)('GET', path, undefined, headers)))) as [Res, Res];

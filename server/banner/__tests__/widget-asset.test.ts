@@ -40,6 +40,9 @@ describe('GET /widget.js from the fast path', () => {
     expect(gunzipSync(raw.body).equals(file)).toBe(true);
     const again = await fetch(`${server.url}/widget.js`, { headers: { 'if-none-match': raw.headers.etag! } });
     expect(again.status).toBe(304);
+    // the gzip coding's tag is its own (a strong validator names one representation)
+    const plain = await fetch(`${server.url}/widget.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(raw.headers.etag).toBe(`${plain.headers.get('etag')!.slice(0, -1)}-gzip"`);
   });
 
   it('serves the "What\'s new" launcher the same way, a few KB of its own', async () => {
@@ -55,8 +58,13 @@ describe('GET /widget.js from the fast path', () => {
     expect(res.headers.get('etag')).not.toBe((await fetch(`${server.url}/widget.js`)).headers.get('etag'));
   });
 
-  it('leaves other methods and paths to Next', async () => {
-    expect((await fetch(`${server.url}/widget.js`, { method: 'POST' })).status).toBe(404);
+  it('answers other methods 405 with Allow, and leaves other paths to Next', async () => {
+    for (const [file, method] of [['/widget.js', 'POST'], ['/widget.js', 'DELETE'], ['/widget-changelog.js', 'PUT']]) {
+      const res = await fetch(`${server.url}${file}`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(await res.json()).toEqual({ detail: 'Method Not Allowed' });
+    }
     expect((await fetch(`${server.url}/api/v1/banners`)).status).toBe(404);
     expect((await fetch(`${server.url}/widget-other.js`)).status).toBe(404);
   });

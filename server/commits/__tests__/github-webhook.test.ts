@@ -160,6 +160,8 @@ describe('GitHub push webhook', () => {
     const b = await projectWithWebhook();
     const plain = await newProject(harness);
     expect((await deliver('/api/webhooks/github/no-such-project', { secret: a.secret })).status).toBe(404);
+    // a path no project can have is not looked up (a NUL failed the query: a 500)
+    for (const path of ['a%00b', 'Acme']) expect((await deliver(`/api/webhooks/github/${path}`, { secret: a.secret })).status).toBe(404);
     expect((await deliver(`/api/webhooks/github/${plain.project.slug}`, { secret: a.secret })).status).toBe(404);
     expect((await deliver(b.path, { secret: a.secret })).status).toBe(401);
     expect((await b.call('GET', '/api/v1/commits')).json.items).toEqual([]);

@@ -7,6 +7,7 @@ import { pushCommits } from '../push';
 import { parseDeliveryBody, readPushEvent } from './payload';
 import { bodyDigest, verifySignature } from './signature';
 import type { TGithubDelivery, TGithubDeliveryResult } from './schemas';
+import { isSlug } from '../../projects/slug';
 
 /**
  * One GitHub webhook delivery for the project of the URL: verified with the project's secret, refused
@@ -40,6 +41,7 @@ export async function receiveGithubDelivery({ ctx, input }: { ctx: { db: Databas
 }
 
 async function findWebhookTarget(db: Database, projectSlug: string) {
+  if (!isSlug(projectSlug)) return null; // a path no project can have (a NUL would fail the query)
   const [row] = await db
     .select({ projectId: projects.id, secret: commitSettings.webhookSecret, repositoryUrl: commitSettings.repositoryUrl })
     .from(projects)

@@ -289,3 +289,29 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/kb/{public_slug}']).toBeDefined();
   });
 });
+
+describe('CORS preflight', () => {
+  const preflight = (path: string) =>
+    fetch(`${server.url}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://customer.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+    });
+
+  it('lets any web page revalidate public content and its feeds with If-None-Match', async () => {
+    for (const path of ['/api/v1/changelogs', '/api/v1/changelog/acme-1-0', '/api/v1/changelog/acme-1-0/feed', '/api/v1/blogs/feed', '/api/v1/kb/acme-help']) {
+      const res = await preflight(path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(res.headers.get('access-control-allow-methods'), path).toBe('GET, HEAD');
+      expect(res.headers.get('access-control-allow-headers'), path).toMatch(/^If-None-Match\b/);
+    }
+  });
+
+  it('grants nothing on routes that take no cross-origin calls', async () => {
+    for (const path of ['/api/v1/email/lists', '/api/v1/me', '/api/v1/nothing-here']) {
+      const res = await preflight(path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+  });
+});

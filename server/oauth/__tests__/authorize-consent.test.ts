@@ -119,8 +119,15 @@ describe('anonymous authorization requests', () => {
     const from = (ip: string) => fetch(`${server.url}/oauth/authorize?${query}`, { redirect: 'manual', headers: { 'x-forwarded-for': ip } });
     const ip = `10.91.${Math.floor(Math.random() * 250)}.7`;
     const statuses: number[] = [];
-    for (let i = 0; i < 101; i++) statuses.push((await from(ip)).status);
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 101; i++) {
+      const res = await from(ip);
+      statuses.push(res.status);
+      remaining.push(res.headers.get('ratelimit-remaining'));
+    }
     expect(statuses.slice(0, 100).every((status) => status === 302)).toBe(true);
+    // every answer carries the limit's headers (api-v1.md section 4), the redirects too
+    expect(remaining.slice(0, 3)).toEqual(['99', '98', '97']);
     expect(statuses[100]).toBe(429);
     const again = await from(ip);
     expect(again.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -156,6 +156,10 @@ describe('confidential clients', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic/);
     expect((await wrong.json()).error).toBe('invalid_client');
+    // an id no client can have is no client, not a query that fails (a NUL was a 500)
+    const nul = await exchange(http, { code, code_verifier: pkce.verifier }, { authorization: basic('a\u0000b', 'x') });
+    expect(nul.status).toBe(401);
+    expect((await nul.json()).error).toBe('invalid_client');
     const missing = await exchange(http, { code, client_id: client.client_id, code_verifier: pkce.verifier });
     expect(missing.status).toBe(401);
     const ok = await exchange(http, { code, code_verifier: pkce.verifier }, { authorization: basic(client.client_id, client.client_secret!) });
@@ -277,6 +281,10 @@ describe('POST /oauth/revoke', () => {
       expect(answer.status).toBe(200);
       expect(await answer.text()).toBe('');
     }
+    // a body past the 64 KB cap is read as nothing: 200, nothing revoked (it was a 413)
+    const oversized = await http.postForm('/oauth/revoke', form({ token: body.access_token, padding: 'x'.repeat(70 * 1024) }), basic(client.client_secret!));
+    expect(oversized.status).toBe(200);
+    expect(await oversized.text()).toBe('');
     expect((await mcpCall(body.access_token)).status).toBe(200);
     expect((await revoke({ token: body.access_token }, basic(client.client_secret!))).status).toBe(200);
     expect((await mcpCall(body.access_token)).status).toBe(401);

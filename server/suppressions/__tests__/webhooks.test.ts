@@ -108,6 +108,7 @@ describe('Mailgun webhook', () => {
     const noEvent = mailgunDelivery(setup.secrets.mailgun, {});
     expect((await post(h, setup.paths.mailgun, noEvent)).json).toEqual({ detail: 'Not a Mailgun event payload' });
     expect((await post(h, setup.paths.mailgun.replace('/mailgun/', '/postmark/'), '{}')).status).toBe(404);
+    expect((await post(h, '/api/webhooks/email/resend/a%00b', '{}')).status).toBe(404);
     await removeBounceSecret({ ctx: setup.ctx, input: { provider: 'mailgun' } });
     const res = await post(h, setup.paths.mailgun, mailgunDelivery(setup.secrets.mailgun, mailgunFailure('x@example.test', 'permanent')));
     expect(res).toEqual({ status: 404, json: { detail: 'No mailgun webhook is set up for this project' } });

@@ -7,6 +7,7 @@ import { normalizeEmail } from '../../recipients/email';
 import { recordSuppression } from '../internal';
 import { LIMITS, type TBounceDelivery, type TBounceDeliveryResult } from '../schemas';
 import { PROVIDERS } from './providers';
+import { isSlug } from '../../projects/slug';
 
 /**
  * One provider delivery for the project of the URL: verified with the project's secret for that
@@ -43,6 +44,7 @@ export async function receiveBounceDelivery({ ctx, input }: { ctx: { db: Databas
 }
 
 async function findTarget(db: Database, provider: BounceProvider, projectSlug: string) {
+  if (!isSlug(projectSlug)) return null; // a path no project can have (a NUL would fail the query)
   const [row] = await db
     .select({ projectId: projects.id, secret: bounceWebhooks.secret })
     .from(projects)

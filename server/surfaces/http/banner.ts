@@ -71,8 +71,10 @@ export class HeaderBag {
 }
 
 function settle(request: BannerHttpRequest, rateHeaders: Record<string, string> | null): HttpAnswer | Promise<HttpAnswer> {
-  // counted like any other request, as the REST entry counts it; only an encoded query can carry a NUL or a lone surrogate
-  const unsafe = request.query.includes('%') ? findUnsafeQuery(new URLSearchParams(request.query)) : null;
+  // counted like any other request, as the REST entry counts it; only an encoded query can carry a NUL or a
+  // lone surrogate, and `__proto__` would vanish into the parsed query's prototype
+  const suspect = request.query.includes('%') || request.query.includes('__proto__');
+  const unsafe = suspect ? findUnsafeQuery(new URLSearchParams(request.query)) : null;
   if (unsafe) {
     const body = JSON.stringify(unsafeTextDetail(unsafe));
     return { status: 422, headers: withJsonBody(rateHeaders ?? {}, body), body };

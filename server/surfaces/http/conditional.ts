@@ -20,6 +20,14 @@ export function matchesIfNoneMatch(header: string | null | undefined, etag: stri
 }
 
 /**
+ * The ETag of the gzip coding of the body `etag` names: a strong validator stands for one representation
+ * (RFC 9110 8.8.3). A request naming either tag matches: both code the same content.
+ */
+export function gzipEtagOf(etag: string): string {
+  return `${etag.slice(0, -1)}-gzip"`;
+}
+
+/**
  * A cacheable 200 with ETag and Cache-Control, or a bodiless 304 when the client already holds it.
  * `headers` (rate limit headers, Content-Type, a Cache-Control already chosen) are kept on both.
  */

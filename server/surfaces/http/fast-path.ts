@@ -6,6 +6,8 @@ import { isWidgetPath, serveWidget } from './widget-asset';
 
 const BANNER_PATH = '/api/v1/banner';
 const BANNER_EVENTS_PATH = '/api/v1/banner/events';
+const METHOD_NOT_ALLOWED_BODY = '{"detail":"Method Not Allowed"}';
+const WIDGET_METHOD_NOT_ALLOWED = { Allow: 'GET, HEAD', 'Content-Type': 'application/json', 'Content-Length': String(METHOD_NOT_ALLOWED_BODY.length) };
 /** JSON POSTs any web page may send (the widget's reports, a site's own subscribe form): their preflights */
 const ANY_ORIGIN_POSTS = new Set([BANNER_EVENTS_PATH, '/api/v1/subscribe']);
 
@@ -18,8 +20,9 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  if (isWidgetPath(path) && (req.method === 'GET' || req.method === 'HEAD')) {
-    serveWidget(req, res, path);
+  if (isWidgetPath(path)) {
+    if (req.method === 'GET' || req.method === 'HEAD') serveWidget(req, res, path);
+    else res.writeHead(405, WIDGET_METHOD_NOT_ALLOWED).end(METHOD_NOT_ALLOWED_BODY);
     return true;
   }
   if (ANY_ORIGIN_POSTS.has(path) && req.method === 'OPTIONS') {

@@ -7,7 +7,7 @@ import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
 import { holdResponse } from './capture-response';
 import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
-import { cacheControlOf, etagOf, headerValue, matchesIfNoneMatch } from './conditional';
+import { cacheControlOf, etagOf, gzipEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
  * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
@@ -74,6 +74,7 @@ interface SharedAnswer {
   body: Buffer;
   /** compressed once, when kept; null for small bodies */
   gzipped: Buffer | null;
+  gzippedEtag: string | null;
   headers: Record<string, string>;
   expiresAt: number;
   size: number;
@@ -235,7 +236,8 @@ function sharedAnswerOf(read: SharedRead, key: string, response: { status: numbe
   const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
   const size = ENTRY_OVERHEAD_BYTES + key.length + JSON.stringify(headers).length + body.length + (gzipped?.length ?? 0);
-  return { etag: etagOf(body), body, gzipped, headers, expiresAt: performance.now() + read.ttlMs, size };
+  const etag = etagOf(body);
+  return { etag, body, gzipped, gzippedEtag: gzipped && gzipEtagOf(etag), headers, expiresAt: performance.now() + read.ttlMs, size };
 }
 
 /** Keeps an answer within the budgets, dropping the oldest first, and any expired one met on the way. */
@@ -264,12 +266,13 @@ async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer
     for (const [name, value] of Object.entries(answer.headers)) if (KEPT_ON_REFUSAL.test(name)) headers[name] = value;
     return refuseView(res, refusal, headers);
   }
-  Object.assign(headers, answer.headers, { etag: answer.etag });
-  if (matchesIfNoneMatch(headerValue(req.headers['if-none-match']), answer.etag)) {
+  const gzip = answer.gzipped && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  Object.assign(headers, answer.headers, { etag: gzip ? answer.gzippedEtag : answer.etag });
+  const ifNoneMatch = headerValue(req.headers['if-none-match']);
+  if (matchesIfNoneMatch(ifNoneMatch, answer.etag) || matchesIfNoneMatch(ifNoneMatch, answer.gzippedEtag)) {
     delete headers['content-type'];
     return void res.writeHead(304, headers).end();
   }
-  const gzip = answer.gzipped && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
   const body = gzip ? answer.gzipped! : answer.body;
   res.writeHead(200, { ...headers, 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) });
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { gzipEtagOf, matchesIfNoneMatch } from './conditional';
 
 /** Customer pages load the widget on every view: browsers and CDNs keep it 5 minutes, then revalidate. */
 export const WIDGET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
@@ -11,6 +12,7 @@ interface Asset {
   plain: Buffer;
   gzip: Buffer;
   etag: string;
+  gzipEtag: string;
 }
 
 /** The banner widget, and the "What's new" launcher it loads only for `data-mode="changelog"`. */
@@ -28,27 +30,29 @@ function loadWidget(file: WidgetPath): Asset {
   const kept = assets.get(file);
   if (kept && process.env.NODE_ENV === 'production') return kept;
   const plain = fs.readFileSync(path.join(process.cwd(), 'public', file));
-  const asset = { plain, gzip: gzipSync(plain, { level: 9 }), etag: `"${createHash('sha1').update(plain).digest('base64url')}"` };
+  const etag = `"${createHash('sha1').update(plain).digest('base64url')}"`;
+  const asset = { plain, gzip: gzipSync(plain, { level: 9 }), etag, gzipEtag: gzipEtagOf(etag) };
   assets.set(file, asset);
   return asset;
 }
 
 /** Serves a widget file of public/ with a long-lived but revalidated cache, gzip when accepted, 304 on a match. */
 export function serveWidget(req: IncomingMessage, res: ServerResponse, file: WidgetPath = '/widget.js') {
-  const { plain, gzip, etag } = loadWidget(file);
+  const { plain, gzip, etag, gzipEtag } = loadWidget(file);
+  const zipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   const headers: Record<string, string> = {
     'Content-Type': 'text/javascript; charset=utf-8',
     'Cache-Control': WIDGET_CACHE_CONTROL,
-    ETag: etag,
+    ETag: zipped ? gzipEtag : etag,
     Vary: 'Accept-Encoding',
     'Access-Control-Allow-Origin': '*',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (matchesIfNoneMatch(ifNoneMatch, etag) || matchesIfNoneMatch(ifNoneMatch, gzipEtag)) {
     res.writeHead(304, headers).end();
     return;
   }
-  const zipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   const body = zipped ? gzip : plain;
   if (zipped) headers['Content-Encoding'] = 'gzip';
   headers['Content-Length'] = String(body.length);

@@ -25,12 +25,14 @@ export async function handleAuthorizeGet(req: Request): Promise<Response> {
     const ticket = query.get('ticket');
     if (ticket && !query.has('client_id')) return await showConsent(req, ticket);
     // every anonymous authorization request stores a ticket: a budget per address keeps the table small
-    const limited = await authorizeBudget(req);
-    if (limited) return limited;
-    if ([...query].some(([name, value]) => isUnsafeText(name) || isUnsafeText(value))) return errorPage('The request contains characters that are not allowed.');
+    const budget = await authorizeBudget(req);
+    if (budget.refused) return budget.refused;
+    if ([...query].some(([name, value]) => isUnsafeText(name) || isUnsafeText(value))) {
+      return withHeaders(errorPage('The request contains characters that are not allowed.'), budget.rateHeaders);
+    }
     const outcome = await startAuthorization(await db(), query);
-    if (outcome.kind === 'error-page') return errorPage(outcome.message, 400, outcome.returnTo);
-    return redirect(outcome.location, 302);
+    if (outcome.kind === 'error-page') return withHeaders(errorPage(outcome.message, 400, outcome.returnTo), budget.rateHeaders);
+    return withHeaders(redirect(outcome.location, 302), budget.rateHeaders);
   } catch (error) {
     // a session whose user no longer exists
     if (error instanceof AppError && error.code === 'NOT_FOUND') return errorPage('Sign in again, then start the connection again.', 401);
@@ -76,17 +78,23 @@ export async function handleAuthorizePost(req: Request): Promise<Response> {
   }
 }
 
-async function authorizeBudget(req: Request): Promise<Response | null> {
-  const resHeaders = new Headers();
+/** The address's budget: its RateLimit headers, which every answer carries (api-v1.md section 4), or the 429 page. */
+async function authorizeBudget(req: Request): Promise<{ refused: Response | null; rateHeaders: Headers }> {
+  const rateHeaders = new Headers();
   try {
-    await enforceRateLimit({ clientIp: req.headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1', resHeaders }, 'general');
-    return null;
+    await enforceRateLimit({ clientIp: req.headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1', resHeaders: rateHeaders }, 'general');
+    return { refused: null, rateHeaders };
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+    // a person's browser shows this: a page, not the API's JSON
     const page = errorPage('Too many authorization requests from your address; try again in a minute.', 429);
-    resHeaders.forEach((value, name) => page.headers.set(name, value));
-    return page;
+    return { refused: withHeaders(page, rateHeaders), rateHeaders };
   }
+}
+
+function withHeaders(response: Response, headers: Headers): Response {
+  headers.forEach((value, name) => response.headers.set(name, value));
+  return response;
 }
 
 function redirect(location: string, status: 302 | 303): Response {

@@ -25,6 +25,8 @@ interface Options {
   what: string;
   /** the error code of a bad body: RFC 6749 `invalid_request`, RFC 7591 `invalid_client_metadata` */
   badBody: 'invalid_request' | 'invalid_client_metadata';
+  /** a body past the cap is read as an empty one, not refused (revocation answers 200 whatever was sent) */
+  oversizedAsEmpty?: boolean;
 }
 
 /**
@@ -55,8 +57,9 @@ async function readOAuthBody<B>(req: Request, options: Options & { parse: (text:
   try {
     text = await readText(req, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw new OAuthError(options.badBody, error.message, 413);
-    throw error;
+    if (!(error instanceof BodyTooLarge)) throw error;
+    if (!options.oversizedAsEmpty) throw new OAuthError(options.badBody, error.message, 413);
+    text = '';
   }
   const body = options.parse(text, req);
   const unsafe = findUnsafeText(body instanceof Map ? Object.fromEntries(body) : body);

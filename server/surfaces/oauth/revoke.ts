@@ -5,8 +5,9 @@ import { oauthEndpoint, parseForm } from './entry';
 import { withCors } from './http';
 
 /**
- * RFC 7009 answers 200 whatever was sent: a body we cannot read revokes nothing, and neither does one
- * with text no token or client credential can hold (a NUL, a lone surrogate), which other endpoints refuse.
+ * RFC 7009 answers 200 whatever was sent (api-v1.md: "always"): a body we cannot read revokes nothing,
+ * and neither does one past the cap or with text no token or client credential can hold (a NUL, a lone
+ * surrogate), which other endpoints refuse.
  */
 function lenientForm(text: string, req: Request): Map<string, string> {
   try {
@@ -18,7 +19,7 @@ function lenientForm(text: string, req: Request): Map<string, string> {
 }
 
 /** `POST /oauth/revoke` (RFC 7009): 200 whatever the token: unknown, already revoked, or another client's. */
-export const handleRevoke = oauthEndpoint({ group: 'general', what: 'token revocation', badBody: 'invalid_request', parse: lenientForm }, async ({ req, db, resHeaders }, form) => {
+export const handleRevoke = oauthEndpoint({ group: 'general', what: 'token revocation', badBody: 'invalid_request', oversizedAsEmpty: true, parse: lenientForm }, async ({ req, db, resHeaders }, form) => {
   const token = form.get('token');
   const client = await authenticateClient(db, req, form).catch(() => null);
   if (token && client) await revokeClientToken(db, { token, clientId: client.id });

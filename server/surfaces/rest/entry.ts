@@ -43,11 +43,7 @@ const openApiHandler = createOpenApiNodeHttpHandler({
  * HEAD runs as GET and drops the body.
  */
 export async function handleRestRequest(req: Request): Promise<Response> {
-  // the HTTP front hands every REST URL, and the pages' markdown twins (`/changelog/<slug>.md`), to this
-  // route with the URL the client asked for; a direct call (tests) carries its own
-  const askedFor = req.headers.get(REST_URL_HEADER);
-  const url = askedFor ? new URL(askedFor, req.url) : new URL(req.url);
-  const path = url.pathname.startsWith(REST_PREFIX) ? url.pathname.slice(REST_PREFIX.length) || '/' : url.pathname;
+  const { url, path } = restUrlOf(req);
   const method = req.method === 'HEAD' ? 'GET' : req.method;
 
   let body: unknown;
@@ -82,6 +78,38 @@ export async function handleRestRequest(req: Request): Promise<Response> {
 }
 
 const PUBLIC_ACCESS: RouteAccess = { tokenRequired: false };
+
+/**
+ * The URL and API path of a REST request: the HTTP front hands every REST URL, and the pages' markdown
+ * twins (`/changelog/<slug>.md`), to this route with the URL the client asked for; a direct call (tests)
+ * carries its own.
+ */
+function restUrlOf(req: Request) {
+  const askedFor = req.headers.get(REST_URL_HEADER);
+  const url = askedFor ? new URL(askedFor, req.url) : new URL(req.url);
+  const path = url.pathname.startsWith(REST_PREFIX) ? url.pathname.slice(REST_PREFIX.length) || '/' : url.pathname;
+  return { url, path };
+}
+
+/** What a web page may send when it reads public content: a revalidation (`If-None-Match`) needs asking first. */
+const PUBLIC_READ_PREFLIGHT = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD',
+  'Access-Control-Allow-Headers': 'If-None-Match, If-Modified-Since',
+  'Access-Control-Max-Age': '86400',
+};
+
+/**
+ * OPTIONS: the CORS preflight of the reads any web page may make (public content and its feeds). Other
+ * routes take no cross-origin calls, so their preflight grants nothing. (`/banner` and the public POSTs
+ * are answered by the HTTP front.)
+ */
+export function handleRestPreflight(req: Request): Response {
+  const { path } = restUrlOf(req);
+  const raw = matchRawRoute(decodePath(path));
+  const anyOrigin = raw ? raw.route.anyOrigin : procedureRouteAccess('GET', path)?.anyOrigin;
+  return new Response(null, { status: 204, headers: anyOrigin ? PUBLIC_READ_PREFLIGHT : {} });
+}
 
 /**
  * A request refused before its procedure could run (an unreadable or oversized body, unsafe text) is

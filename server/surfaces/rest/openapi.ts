@@ -2,7 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { config } from '../../config';
 import { appRouter } from '../../root';
 import { API_VERSION } from '../../service/schemas';
-import { errorStatusesOf, REST_PREFIX, successStatusOf } from './routes';
+import { cacheControlFor, errorStatusesOf, REST_PREFIX, successStatusOf } from './routes';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -68,15 +68,16 @@ export function buildOpenApiDocument(): Json {
   return doc;
 }
 
-const slugParameter = { name: 'public_slug', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 128 } };
-const projectParameter = { name: 'project', in: 'query', required: false, schema: { type: 'string' }, description: 'a project slug' };
+const slugSchema = { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 128 };
+const slugParameter = { name: 'public_slug', in: 'path', required: true, schema: slugSchema };
+const projectParameter = { name: 'project', in: 'query', required: false, schema: slugSchema, description: 'a project slug' };
 const markdownTwin = (kind: string, what: string) => ({
   get: {
     operationId: `markdown-${kind}`,
     summary: `The markdown twin of a published ${what}'s page (also served at the page's own address plus \`.md\`)`,
     tags: ['Public content'],
     parameters: [slugParameter],
-    responses: { '200': { description: 'Markdown', content: { 'text/markdown; charset=utf-8': { schema: { type: 'string' } } } }, '404': {} },
+    responses: { '200': { description: 'Markdown', content: { 'text/markdown; charset=utf-8': { schema: { type: 'string' } } } }, '304': {}, '404': {} },
   },
 });
 const rss = (description: string) => ({ description, content: { 'application/xml': { schema: { type: 'string' } } } });
@@ -84,13 +85,13 @@ const rss = (description: string) => ({ description, content: { 'application/xml
 /** Routes served by plain route handlers (RSS, CSV): trpc-to-openapi cannot describe their bodies. */
 const NON_JSON_PATHS: Json = {
   '/changelog/{public_slug}/feed': {
-    get: { operationId: 'feeds-changelog', summary: 'RSS 2.0 feed of a published changelog, one item per entry', tags: ['Public content'], parameters: [slugParameter], responses: { '200': rss('RSS 2.0 XML'), '404': {} } },
+    get: { operationId: 'feeds-changelog', summary: 'RSS 2.0 feed of a published changelog, one item per entry', tags: ['Public content'], parameters: [slugParameter], responses: { '200': rss('RSS 2.0 XML'), '304': {}, '404': {} } },
   },
   '/blog/{public_slug}/feed': {
-    get: { operationId: 'feeds-blogPost', summary: 'RSS 2.0 feed with the blog post as one item', tags: ['Public content'], parameters: [slugParameter], responses: { '200': rss('RSS 2.0 XML'), '404': {} } },
+    get: { operationId: 'feeds-blogPost', summary: 'RSS 2.0 feed with the blog post as one item', tags: ['Public content'], parameters: [slugParameter], responses: { '200': rss('RSS 2.0 XML'), '304': {}, '404': {} } },
   },
   '/blogs/feed': {
-    get: { operationId: 'feeds-blogs', summary: 'RSS 2.0 feed of all published blog posts', tags: ['Public content'], parameters: [projectParameter], responses: { '200': rss('RSS 2.0 XML') } },
+    get: { operationId: 'feeds-blogs', summary: 'RSS 2.0 feed of all published blog posts', tags: ['Public content'], parameters: [projectParameter], responses: { '200': rss('RSS 2.0 XML'), '304': {}, '404': {} } },
   },
   '/changelog/{public_slug}.md': markdownTwin('changelog', 'changelog'),
   '/blog/{public_slug}.md': markdownTwin('blogPost', 'blog post'),
@@ -114,10 +115,16 @@ const NON_JSON_OPERATION_IDS = Object.fromEntries(
   Object.values(NON_JSON_PATHS).map((ops) => [String((ops as Json).get.operationId).replace(/-/g, '.'), true]),
 );
 
+/** Answers with an ETag beside the cacheable public content: `If-None-Match` gets them a 304 too. */
+const CONDITIONAL_PROCEDURES = new Set(['service.health', 'banner.live']);
+
+const NOT_MODIFIED = { description: 'Not modified: `If-None-Match` names the current ETag (no body)' };
+
 function fixOperation(operation: Json) {
   const procedurePath = String(operation.operationId).replace(/-/g, '.');
   // the library's own guesses (400, 403, 404) are dropped: a route documents what it really answers
   const declared = procedurePath in NON_JSON_OPERATION_IDS ? Object.keys(operation.responses).map(Number) : [];
+  const conditional = declared.includes(304) || cacheControlFor(procedurePath) !== undefined || CONDITIONAL_PROCEDURES.has(procedurePath);
   const statuses = new Set<number>([...declared.filter((s) => s >= 400), 429, 500]);
   if (operation.security?.length) statuses.add(401);
   if (operation.parameters?.length || operation.requestBody) statuses.add(422);
@@ -127,6 +134,7 @@ function fixOperation(operation: Json) {
   const responses: Json = {};
   const successStatus = successStatusOf(procedurePath);
   responses[String(successStatus)] = { ...success, headers: RATE_LIMIT_HEADERS };
+  if (conditional) responses['304'] = NOT_MODIFIED;
   for (const status of [...statuses].sort()) {
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',

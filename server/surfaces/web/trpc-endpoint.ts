@@ -1,8 +1,11 @@
+import { isUtf8 } from 'node:buffer';
+import { TRPCError } from '@trpc/server';
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { sessionUserIdOf } from './session';
 import { createContext } from '../../context';
 import { appRouter } from '../../root';
-import { BodyTooLarge, readBody } from '../body';
+import { BodyTooLarge, findUnsafeText, readBody, UNSAFE_TEXT_MESSAGE } from '../body';
 import { isSameOrigin } from '../http/same-origin';
 import { PROJECT_HEADER } from './project-header';
 
@@ -27,7 +30,22 @@ export async function handleDashboardRequest(req: Request): Promise<Response> {
     endpoint: '/api/trpc',
     req: capped,
     router: appRouter,
-    createContext: async ({ resHeaders }) =>
-      createContext({ headers: req.headers, resHeaders, sessionUserId: await sessionUserIdOf(req), project: req.headers.get(PROJECT_HEADER) }),
+    createContext: async ({ resHeaders, info }) => {
+      await refuseUnsafeInput(body, info);
+      return createContext({ headers: req.headers, resHeaders, sessionUserId: await sessionUserIdOf(req), project: req.headers.get(PROJECT_HEADER) });
+    },
   });
+}
+
+/**
+ * What REST and MCP refuse before a procedure runs, refused here too (as a 400 to each call of the
+ * batch, in tRPC's shape): bytes that are not UTF-8 (never stored as U+FFFD), and text PostgreSQL cannot
+ * store or a schema would drop (a NUL, a lone surrogate, a `__proto__` key, deep nesting).
+ */
+async function refuseUnsafeInput(body: Uint8Array | undefined, info: TRPCRequestInfo): Promise<void> {
+  if (body && !isUtf8(body)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not UTF-8 text' });
+  for (const call of info.calls) {
+    const unsafe = findUnsafeText(await call.getRawInput());
+    if (unsafe) throw new TRPCError({ code: 'BAD_REQUEST', message: `${unsafe.join('.') || 'The input'}: ${UNSAFE_TEXT_MESSAGE}` });
+  }
 }

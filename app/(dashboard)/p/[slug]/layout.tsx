@@ -5,6 +5,7 @@ import { currentUserId } from '@/server/surfaces/web/session';
 import { ProjectNav } from './project-nav';
 import { ProjectSwitcher } from './project-switcher';
 import { SignOutButton } from './sign-out-button';
+import { VerifyNotice } from '../../verify-notice';
 
 /** The dashboard shell: current project, project switcher, sections, account. */
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
@@ -24,7 +25,10 @@ export default async function ProjectLayout({ children, params }: { children: Re
         <span className="muted">{user.email}</span>
         <SignOutButton />
       </header>
-      <main>{children}</main>
+      <main>
+        {!user.is_verified && <VerifyNotice email={user.email} />}
+        {children}
+      </main>
     </>
   );
 }

@@ -1,26 +1,27 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { useOneAtATime } from '@/app/one-at-a-time';
 import { errorMessage, trpc } from '@/app/trpc-client';
 import { PROJECT_NAME_MAX } from '@/server/projects/schemas';
 
 export function NewProjectForm({ callbackUrl }: { callbackUrl: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // stays disabled once created, while the browser moves to the project
+  const [created, setCreated] = useState(false);
 
-  async function submit(form: FormData) {
-    setBusy(true);
+  const [submit, running] = useOneAtATime(async (form: FormData) => {
     setError(null);
     try {
       const project = await trpc.projects.create.mutate({ name: String(form.get('name')) });
+      setCreated(true);
       router.push(callbackUrl ?? `/p/${project.slug}/keys`);
       router.refresh();
     } catch (e) {
       setError(errorMessage(e));
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <form className="stack" action={submit}>
@@ -28,7 +29,7 @@ export function NewProjectForm({ callbackUrl }: { callbackUrl: string | null }) 
         Project name <input name="name" required maxLength={PROJECT_NAME_MAX} placeholder="Acme web app" />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy}>Create project</button>
+      <button type="submit" disabled={running || created}>Create project</button>
     </form>
   );
 }

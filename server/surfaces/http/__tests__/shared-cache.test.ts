@@ -74,15 +74,25 @@ it('renders a public page once, then serves the same bytes and headers with ETag
   expect(revalidated.status).toBe(304);
   expect(await revalidated.text()).toBe('');
   // compressed once when kept, for clients that take it
+  let gzippedEtag: string | undefined;
   const gzipped = await new Promise<Buffer>((resolve) =>
     http.get(`${base}/changelog/acme-1-2-0`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
       expect(res.headers['content-encoding']).toBe('gzip');
+      gzippedEtag = res.headers.etag;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
     }),
   );
   expect(gunzipSync(gzipped).toString()).toBe(PAGE_ONE);
   expect(renders).toBe(1);
+  // a strong validator names one representation: the gzip coding has a tag of its own, and either matches
+  const plain = await get('/changelog/acme-1-2-0', { 'accept-encoding': 'identity' });
+  const plainEtag = plain.headers.get('etag')!;
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  expect(gzippedEtag).toBe(`${plainEtag.slice(0, -1)}-gzip"`);
+  for (const tag of [plainEtag, gzippedEtag!, `W/${gzippedEtag}`]) {
+    expect((await get('/changelog/acme-1-2-0', { 'accept-encoding': 'identity', 'if-none-match': tag })).status).toBe(304);
+  }
 });
 
 it('renders again after any content write, and never keeps a render that started before it', async () => {

@@ -46,4 +46,16 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.paths['/email/lists']!.post!.responses['201']).toBeDefined();
     expect(doc.paths['/email/lists']!.post!.responses['200']).toBeUndefined();
   });
+
+  it('documents the 304 of every answer with an ETag, the 404 of an unknown project, and the slug rule of ?project', async () => {
+    const doc = (await apiClient(server.url)('GET', '/api/v1/openapi.json')).json as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; parameters?: { name: string; schema: { pattern?: string } }[] }>>;
+    };
+    const conditional = ['/health', '/banner', '/changelogs', '/changelog/{public_slug}', '/changelog/{public_slug}/feed', '/blogs/feed', '/kb/{public_slug}.md'];
+    for (const path of conditional) expect(doc.paths[path]!.get!.responses['304'], path).toBeDefined();
+    for (const path of ['/me', '/email/lists', '/email/lists/{list_id}/recipients/export.csv']) expect(doc.paths[path]!.get!.responses['304'], path).toBeUndefined();
+    const blogsFeed = doc.paths['/blogs/feed']!.get!;
+    expect(blogsFeed.responses['404']).toBeDefined();
+    expect(blogsFeed.parameters!.find((p) => p.name === 'project')!.schema.pattern).toBe('^[a-z0-9]+(-[a-z0-9]+)*$');
+  });
 });

@@ -12,9 +12,9 @@ afterAll(async () => {
   await database.close();
 });
 
-const post = (body: string) =>
+const post = (body: string | Uint8Array<ArrayBuffer>, path = 'recipientImports.create') =>
   handleDashboardRequest(
-    new Request('http://localhost/api/trpc/recipientImports.create', {
+    new Request(`http://localhost/api/trpc/${path}`, {
       method: 'POST',
       headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'application/json' },
       body,
@@ -35,5 +35,29 @@ describe('the dashboard tRPC body cap', () => {
   it('still refuses a body past the cap with 413', async () => {
     const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }));
     expect(res.status).toBe(413);
+  });
+});
+
+describe('the dashboard tRPC input check', () => {
+  it('refuses a NUL, a lone surrogate and a __proto__ key with 400 before anything runs, where it was a 500', async () => {
+    for (const body of ['{"name":"a\\u0000b"}', '{"name":"\\ud800"}', '{"name":"ok","__proto__":{}}']) {
+      const res = await post(body, 'mailingLists.create');
+      expect(res.status, body).toBe(400);
+      expect((await res.json()).error.message).toMatch(/: Text must not contain NUL characters or lone surrogates/);
+    }
+  });
+
+  it('refuses bytes that are not UTF-8 rather than storing U+FFFD', async () => {
+    const res = await post(new Uint8Array([...Buffer.from('{"name":"a'), 0xff, ...Buffer.from('"}')]), 'mailingLists.create');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe('The request body is not UTF-8 text');
+  });
+
+  it('answers each call of a batch, and lets safe input through to the session check', async () => {
+    const batch = await post('{"0":{"name":"ok"},"1":{"name":"a\\u0000"}}', 'mailingLists.create,mailingLists.create?batch=1');
+    expect(batch.status).toBe(400);
+    expect((await batch.json()).map((answer: { error: { data: { code: string } } }) => answer.error.data.code)).toEqual(['BAD_REQUEST', 'BAD_REQUEST']);
+    const safe = await post('{"name":"ok"}', 'mailingLists.create');
+    expect(safe.status).toBe(401);
   });
 });

@@ -66,6 +66,8 @@ export function PublishBar<T extends Publishable>(props: {
   const item = props.item;
   const published = item?.status === 'published';
   const scheduled = !published && item?.publish_at ? item.publish_at : null;
+  // a schedule that went live while the editor was open (useGoingLive) no longer reads "Scheduled"
+  const shownNotice = notice === NOTICES.schedule && published ? 'Published on schedule' : notice;
   const emailList = lists?.find((l) => l.id === item?.publish_email_list_id);
   return (
     <div className="stack">
@@ -86,7 +88,7 @@ export function PublishBar<T extends Publishable>(props: {
         {published && item?.public_url && (
           <a href={item.public_url} target="_blank" rel="noopener">View public page</a>
         )}
-        {notice && <span className="muted" role="status">{notice}</span>}
+        {shownNotice && <span className="muted" role="status">{shownNotice}</span>}
         {error && <span className="error" role="alert">{error}</span>}
       </div>
       {!published && (

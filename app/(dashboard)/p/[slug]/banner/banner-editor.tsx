@@ -1,6 +1,7 @@
 'use client';
 import { BANNER_LIMITS } from '@/server/banner/schemas';
 import { useState } from 'react';
+import { useOneAtATime } from '@/app/one-at-a-time';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TBannerState } from '@/server/banner/schemas';
 import { CopyButton } from '../keys/copy-button';
@@ -26,13 +27,11 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
   const [state, setState] = useState(initialState);
   const [content, setContent] = useState(() => initialContent(initialState));
   const [narrow, setNarrow] = useState(false);
-  const [busy, setBusy] = useState(false);
   // a message shows where its action was taken: the publish form's beside Publish, the others at the top
   const [message, setMessage] = useState<{ text: string; failed: boolean; at: 'top' | 'form' } | null>(null);
 
-  /** Runs one change, then reloads the state so status, times and page link are the server's. */
-  async function run(action: () => Promise<unknown>, done: string, at: 'top' | 'form' = 'top') {
-    setBusy(true);
+  /** Runs one change at a time, then reloads the state so status, times and page link are the server's. */
+  const [run, busy] = useOneAtATime(async (action: () => Promise<unknown>, done: string, at: 'top' | 'form' = 'top') => {
     setMessage(null);
     try {
       await action();
@@ -40,10 +39,8 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
       setMessage({ text: done, failed: false, at });
     } catch (e) {
       setMessage({ text: errorMessage(e, FIELD_LABELS), failed: true, at });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   function publish() {
     const tooLong = overLimit(content);

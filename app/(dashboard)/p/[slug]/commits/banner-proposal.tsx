@@ -2,6 +2,7 @@
 import { BANNER_LIMITS } from '@/server/banner/schemas';
 import Link from 'next/link';
 import { useState } from 'react';
+import { useOneAtATime } from '@/app/one-at-a-time';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 
 interface Proposal {
@@ -23,22 +24,18 @@ type Field = keyof typeof BANNER_LIMITS | 'link_url';
  */
 export function BannerProposal({ projectId, slug, proposal }: { projectId: string; slug: string; proposal: Proposal }) {
   const [fields, setFields] = useState({ ...proposal, link_url: proposal.link_url ?? '' });
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [published, setPublished] = useState(false);
 
-  async function publish() {
-    setBusy(true);
+  const [publish, busy] = useOneAtATime(async () => {
     setError(null);
     try {
       await projectTrpc(projectId).banner.publish.mutate({ ...fields, link_url: fields.link_url.trim() || null });
       setPublished(true);
     } catch (e) {
       setError(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   const input = (name: Field, label: string) => {
     const limit = name === 'link_url' ? undefined : BANNER_LIMITS[name];

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { useOneAtATime } from '@/app/one-at-a-time';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TApiTokenSummary } from '@/server/api-tokens/schemas';
 import { CopyButton } from './copy-button';
@@ -11,7 +12,7 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function create(form: FormData) {
+  const [create, creating] = useOneAtATime(async (form: FormData) => {
     setError(null);
     try {
       const key = await projectTrpc(projectId).apiTokens.create.mutate({ name: String(form.get('name')) });
@@ -20,7 +21,7 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
     } catch (e) {
       setError(errorMessage(e));
     }
-  }
+  });
 
   async function revoke(key: TApiTokenSummary) {
     if (!window.confirm(`Revoke "${key.name}"? Calls with it will fail at once.`)) return;
@@ -38,7 +39,7 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
         <label style={{ flex: 1 }}>
           Name <input name="name" required maxLength={TOKEN_NAME_MAX} placeholder="CI deploys" />
         </label>
-        <button type="submit">Create API key</button>
+        <button type="submit" disabled={creating}>Create API key</button>
       </form>
       {error && <p className="error" role="alert">{error}</p>}
       {created && (
@@ -56,30 +57,32 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
       {keys.length === 0 ? (
         <p className="muted">No API keys yet.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Prefix</th>
-              <th className="optional">Created</th>
-              <th className="optional">Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.id}>
-                <td>{key.name}</td>
-                <td><code>{key.prefix}…</code></td>
-                <td className="optional"><LocalTime iso={key.created_at} /></td>
-                <td className="optional">{key.last_used_at ? <LocalTime iso={key.last_used_at} /> : 'Never'}</td>
-                <td>
-                  <button className="danger" type="button" onClick={() => revoke(key)}>Revoke</button>
-                </td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Prefix</th>
+                <th className="optional">Created</th>
+                <th className="optional">Last used</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td><code>{key.prefix}…</code></td>
+                  <td className="optional"><LocalTime iso={key.created_at} /></td>
+                  <td className="optional">{key.last_used_at ? <LocalTime iso={key.last_used_at} /> : 'Never'}</td>
+                  <td>
+                    <button className="danger" type="button" onClick={() => revoke(key)}>Revoke</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

@@ -30,7 +30,7 @@ export function BounceWebhooks({ projectId, initial }: { projectId: string; init
         <section key={p.provider} aria-label={`${PROVIDER_LABEL[p.provider]} webhook`}>
           <h3>{PROVIDER_LABEL[p.provider]}</h3>
           <p>{HOW[p.provider]}</p>
-          <p><code data-testid={`${p.provider}-url`}>{p.payload_url}</code></p>
+          <p className="wrap-anywhere"><code data-testid={`${p.provider}-url`}>{p.payload_url}</code></p>
           <form
             className="row"
             onSubmit={(e) => {

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { useOneAtATime } from '@/app/one-at-a-time';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TSuppression } from '@/server/suppressions/schemas';
 import { REASON_LABEL } from './labels';
@@ -15,7 +16,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
   const [error, setError] = useState<{ text: string; at: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  async function run(action: () => Promise<void>, at: string | null) {
+  const [run] = useOneAtATime(async (action: () => Promise<void>, at: string | null) => {
     setError(null);
     setNotice(null);
     try {
@@ -23,7 +24,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
     } catch (e) {
       setError({ text: errorMessage(e), at });
     }
-  }
+  });
 
   const remove = (email: string) =>
     run(async () => {
