@@ -11,13 +11,6 @@ import { issueTokenPair, revokeGrant, type TokenResponse } from './token-pairs';
 const wantsRefresh = (client: OAuthClient) => client.grantTypes.includes('refresh_token');
 
 /**
- * Two refreshes racing with one token (a client retrying after a timeout, two tabs) are benign: the loser
- * is refused without ending the grant. A rotated token presented after this grace is a replay and
- * revokes the whole chain (api-v1.md section 5).
- */
-export const REFRESH_RACE_GRACE_MS = 10_000;
-
-/**
  * `grant_type=authorization_code`. The code is checked, then consumed atomically; a code presented
  * again (or by a second concurrent request) revokes the grant it produced (RFC 6749 section 4.1.2).
  */
@@ -72,9 +65,7 @@ export async function refreshTokens(db: Database, client: OAuthClient, form: Map
     .where(eq(oauthTokens.refreshHash, hashSecret(refresh)))
     .limit(1);
   if (!row || row.grant.clientId !== client.id) throw new OAuthError('invalid_grant', 'The refresh token is not valid');
-  if (row.pair.revokedAt && !row.grant.revokedAt && Date.now() - row.pair.revokedAt.getTime() < REFRESH_RACE_GRACE_MS) {
-    throw new OAuthError('invalid_grant', 'The refresh token was just rotated by a concurrent request; use the new one');
-  }
+  // strict (api-v1.md section 5): a token already rotated when it was read is a replay, however soon after
   if (row.pair.revokedAt || row.grant.revokedAt) {
     await db.transaction((tx) => revokeGrant(tx, row.grant.id));
     throw new OAuthError('invalid_grant', 'The refresh token was revoked; the authorization is revoked');
@@ -97,7 +88,8 @@ export async function refreshTokens(db: Database, client: OAuthClient, form: Map
   });
   forgetCredentials(); // the rotated access token stops working here at once
   if (issued) return issued;
-  // a concurrent refresh of the same token won: a client retrying, not a thief (see REFRESH_RACE_GRACE_MS)
+  // a refresh that read the same token at the same moment won: this one is only refused, as it presented
+  // a token that was not yet revoked when it was read
   throw new OAuthError('invalid_grant', 'The refresh token was just rotated by a concurrent request; use the new one');
 }
 
