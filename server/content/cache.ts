@@ -14,16 +14,27 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-declare global {
-  // on globalThis: Next loads this module once per route bundle, and a publish must clear them all
-  var __shipnoteContentCache: Map<string, Entry> | undefined;
+/** Origins whose answers are kept; see `cached`. */
+const MAX_ORIGINS = 8;
+
+interface Store {
+  entries: Map<string, Entry>;
+  origins: Set<string>;
 }
 
-function store(): Map<string, Entry> {
+declare global {
+  // on globalThis: Next loads this module once per route bundle, and a publish must clear them all
+  var __shipnoteContentCache: Store | undefined;
+}
+
+function store(): Store {
   if (!globalThis.__shipnoteContentCache) {
-    const entries = new Map<string, Entry>();
-    onInvalidation('content', () => entries.clear());
-    globalThis.__shipnoteContentCache = entries;
+    const state: Store = { entries: new Map(), origins: new Set() };
+    onInvalidation('content', () => {
+      state.entries.clear();
+      state.origins.clear();
+    });
+    globalThis.__shipnoteContentCache = state;
   }
   return globalThis.__shipnoteContentCache;
 }
@@ -31,11 +42,18 @@ function store(): Map<string, Entry> {
 /**
  * The cached value of `key`, or `load()` once for concurrent callers; failures are not kept. Keyed by
  * origin too: pages, feeds and objects hold absolute links, which follow the request's origin while
- * APP_URL is unset (one origin, so one entry, once it is set).
+ * APP_URL is unset (one origin, so one entry, once it is set). Then any private Host is an origin, so
+ * only the first few seen since the last write are kept: a client sending a new Host per request would
+ * otherwise keep a copy of every feed per Host (830 MB in a review), where now it only gets fresh renders.
  */
 export function cached<T>(name: string, load: () => Promise<T>): Promise<T> {
-  const key = `${config.appUrl} ${name}`;
-  const entries = store();
+  const origin = config.appUrl;
+  const { entries, origins } = store();
+  if (!origins.has(origin)) {
+    if (origins.size >= MAX_ORIGINS) return load();
+    origins.add(origin);
+  }
+  const key = `${origin} ${name}`;
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;

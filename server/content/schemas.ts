@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES } from '@/db/schema';
 import { PUBLIC_SLUG_MAX, PUBLIC_SLUG_PATTERN } from '../projects/slug';
-import { ZDay, ZInstant } from '../dates';
+import { ZDayOf, ZInstant } from '../dates';
 
 
 export const ZPublicSlug = z
@@ -71,7 +71,7 @@ export const ZPublishInput = ZKindIdInput.extend({
 export type TPublishInput = z.infer<typeof ZPublishInput>;
 
 /** A period bound: a date (YYYY-MM-DD) or a full ISO 8601 time, of which the date is kept. */
-export const ZPeriodDate = z.union([ZDay, ZInstant]);
+export const ZPeriodDate = ZDayOf;
 
 /** YYYY-MM-DD of an accepted period bound. */
 export function toDate(value: string): string {

@@ -43,6 +43,10 @@ describe('GET /widget.js from the fast path', () => {
     // the gzip coding's tag is its own (a strong validator names one representation)
     const plain = await fetch(`${server.url}/widget.js`, { headers: { 'accept-encoding': 'identity' } });
     expect(raw.headers.etag).toBe(`${plain.headers.get('etag')!.slice(0, -1)}-gzip"`);
+    // gzip refused with q=0 is plain
+    const refused = await fetch(`${server.url}/widget.js`, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(refused.headers.get('etag')).toBe(plain.headers.get('etag'));
   });
 
   it('serves the "What\'s new" launcher the same way, a few KB of its own', async () => {

@@ -97,7 +97,9 @@ describe('POST /commits: errors', () => {
     ['a URL that is not http', { commits: [commitBody({ url: 'javascript:alert(1)' })] }, ['body', 'commits', 0, 'url']],
     // years PostgreSQL cannot read as JavaScript writes them: they were 500s
     ['a date in year 0', { commits: [commitBody({ authored_at: '0000-01-01T00:00:00Z' })] }, ['body', 'commits', 0, 'authored_at']],
-    ['a date before year 1 in UTC', { commits: [commitBody({ authored_at: '0001-01-01T00:00:00+01:00' })] }, ['body', 'commits', 0, 'authored_at']],
+    // years 1-99 came back as 1901-1999
+    ['a date in year 50', { commits: [commitBody({ authored_at: '0050-06-15T12:00:00Z' })] }, ['body', 'commits', 0, 'authored_at']],
+    ['a date before year 1000 in UTC', { commits: [commitBody({ authored_at: '1000-01-01T00:00:00+01:00' })] }, ['body', 'commits', 0, 'authored_at']],
     ['a date after 9999 in UTC', { commits: [commitBody({ authored_at: '9999-12-31T23:59:59-05:00' })] }, ['body', 'commits', 0, 'authored_at']],
     ['a NUL character in the message', { commits: [commitBody({ message: 'fix: a\u0000b' })] }, ['body', 'commits', 0, 'message']],
     ['a NUL character in the author', { commits: [commitBody({ author_name: '\u0000' })] }, ['body', 'commits', 0, 'author_name']],
@@ -112,13 +114,14 @@ describe('POST /commits: errors', () => {
 
   it('takes the first and last storable instants, and a window to 9999-12-31 has no end', async () => {
     const { call } = await newProject(harness);
-    const first = commitBody({ authored_at: '0001-01-01T00:00:00Z' });
+    const first = commitBody({ authored_at: '1000-01-01T00:00:00Z' });
     const last = commitBody({ authored_at: '9999-12-31T23:59:59Z' });
     expect((await call('POST', COMMITS, { commits: [first, last] })).json.added).toBe(2);
-    const all = await call('GET', `${COMMITS}?since=0001-01-01&until=9999-12-31`);
+    const all = await call('GET', `${COMMITS}?since=1000-01-01&until=9999-12-31`);
     expect(all.status).toBe(200);
     expect(all.json.items).toHaveLength(2);
-    expect((await call('GET', `${COMMITS}?since=0000-01-01`)).status).toBe(422);
+    expect(all.json.items.map((c: { authored_at: string }) => c.authored_at)).toEqual(['9999-12-31T23:59:59.000Z', '1000-01-01T00:00:00.000Z']);
+    expect((await call('GET', `${COMMITS}?since=0999-12-31`)).status).toBe(422);
   });
 
   it('answers 422 for a body that is not JSON, and records nothing from a refused batch', async () => {

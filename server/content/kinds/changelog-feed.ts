@@ -5,17 +5,15 @@ import { publicUrls } from '../urls';
 import type { TChangelog } from './changelog-schemas';
 
 const WHOLE_CHANGELOG_CATEGORY = 'Changelog';
-/** Past this, an item per entry is more than any reader shows, and building it held the server for a second. */
-const MAX_ENTRY_ITEMS = 1_000;
 
 /**
  * One item per entry (decisions.md "Changelog feed"), each linked to the page; its guid names a fragment
  * of the page (not a permalink: the page has no element per entry) so it stays unique and stable while
- * the entry's text does. Without entries, or with more than 1,000, the whole changelog as one item.
+ * the entry's text does. Without entries, the whole changelog as one item.
  */
 export function changelogFeedItems(changelog: TChangelog, { html, entries }: RenderedChangelog): FeedItem[] {
   const pageUrl = publicUrls.changelog(changelog.slug);
-  if (!entries.length || entries.length > MAX_ENTRY_ITEMS) {
+  if (!entries.length) {
     return [{ title: changelog.title, url: pageUrl, description: html, html, categories: [WHOLE_CHANGELOG_CATEGORY], date: changelog.published_at }];
   }
   const anchors = new AnchorNames();

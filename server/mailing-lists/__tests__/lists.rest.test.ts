@@ -28,12 +28,14 @@ describe('POST /email/lists', () => {
 
   it('answers 400 for a blank name, invisible characters included', async () => {
     const call = await projectClient();
-    for (const name of ['   ', '\u200b', ' \u200d\ufeff\u200e ']) {
+    for (const name of ['   ', '\u200b', ' \u200d\ufeff\u200e ', '\u3164']) {
       const res = await call('POST', LISTS, { name });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ detail: 'Name must not be blank' });
     }
     expect((await call('POST', LISTS, { name: '\u200bNews' })).status).toBe(201);
+    // a format character that is drawn (the Arabic number sign) is a name
+    expect((await call('POST', LISTS, { name: '\u0600' })).status).toBe(201);
   });
 
   it('answers 409 for a name that exists in the project, whatever its case', async () => {

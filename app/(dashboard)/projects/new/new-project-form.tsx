@@ -24,7 +24,15 @@ export function NewProjectForm({ callbackUrl }: { callbackUrl: string | null }) 
   });
 
   return (
-    <form className="stack" action={submit}>
+    // onSubmit, not a form action: React shows a form action's state only once it ends, so the button
+    // would not turn disabled while the project is being made
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(new FormData(e.currentTarget));
+      }}
+    >
       <label>
         Project name <input name="name" required maxLength={PROJECT_NAME_MAX} placeholder="Acme web app" />
       </label>

@@ -93,7 +93,13 @@ export function BannerEditor({ projectId, initialState }: { projectId: string; i
       <BannerPreview content={content} narrow={narrow} />
 
       <h2>{state.banner ? 'New version' : 'Write the banner'}</h2>
-      <form className="stack card" action={publish}>
+      <form
+        className="stack card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void publish();
+        }}
+      >
         {field('headline', FIELD_LABELS.headline, 'Dark mode is here')}
         {field('body', FIELD_LABELS.body, 'One sentence; hidden on phones')}
         {field('link_url', FIELD_LABELS.link_url, 'https://… (leave empty for no button)')}

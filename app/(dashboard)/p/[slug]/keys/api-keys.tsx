@@ -12,10 +12,11 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const [create, creating] = useOneAtATime(async (form: FormData) => {
+  const [create, creating] = useOneAtATime(async (form: HTMLFormElement) => {
     setError(null);
     try {
-      const key = await projectTrpc(projectId).apiTokens.create.mutate({ name: String(form.get('name')) });
+      const key = await projectTrpc(projectId).apiTokens.create.mutate({ name: String(new FormData(form).get('name')) });
+      form.reset();
       setCreated({ name: key.name, token: key.token });
       setKeys((current) => [{ ...key }, ...current]);
     } catch (e) {
@@ -35,7 +36,14 @@ export function ApiKeys({ projectId, initialKeys }: { projectId: string; initial
 
   return (
     <>
-      <form className="row card" action={create}>
+      {/* onSubmit, not a form action: React shows a form action's state only once it ends */}
+      <form
+        className="row card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create(e.currentTarget);
+        }}
+      >
         <label style={{ flex: 1 }}>
           Name <input name="name" required maxLength={TOKEN_NAME_MAX} placeholder="CI deploys" />
         </label>

@@ -16,7 +16,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
   const [error, setError] = useState<{ text: string; at: string | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const [run] = useOneAtATime(async (action: () => Promise<void>, at: string | null) => {
+  const [run, running] = useOneAtATime(async (action: () => Promise<void>, at: string | null) => {
     setError(null);
     setNotice(null);
     try {
@@ -52,7 +52,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
           Suppress an address
           <input type="email" value={address} onChange={(e) => setAddress(e.target.value)} placeholder="someone@example.com" required />
         </label>
-        <button type="submit" className="secondary">Suppress</button>
+        <button type="submit" className="secondary" disabled={running}>Suppress</button>
       </form>
       {notice && <p className="muted" role="status">{notice}</p>}
       {error && error.at === null && <p className="error" role="alert">{error.text}</p>}
@@ -86,7 +86,7 @@ export function SuppressionList({ projectId, initialActive, initialRemoved, more
                   {removing === s.email ? (
                     <form className="row" onSubmit={(e) => { e.preventDefault(); void remove(s.email); }}>
                       <input aria-label={`Reason to remove ${s.email}`} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why may it receive again?" maxLength={500} required />
-                      <button type="submit" className="danger">Remove</button>
+                      <button type="submit" className="danger" disabled={running}>Remove</button>
                       <button type="button" className="secondary" onClick={() => { setRemoving(null); setError(null); }}>Cancel</button>
                       {error?.at === s.email && <p className="error" role="alert" style={{ flexBasis: '100%', margin: 0 }}>{error.text}</p>}
                     </form>
