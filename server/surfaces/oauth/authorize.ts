@@ -14,6 +14,7 @@ import { enforceRateLimit } from '../../rate-limit/enforce';
 import { isUnsafeText } from '../body';
 import { consentPage, errorPage } from './pages';
 import { sessionUserOf } from './session';
+import { withHeaders } from '../with-headers';
 
 /**
  * `GET /oauth/authorize` is both the OAuth endpoint (OAuth parameters) and the consent page (`ticket`),
@@ -92,10 +93,6 @@ async function authorizeBudget(req: Request): Promise<{ refused: Response | null
   }
 }
 
-function withHeaders(response: Response, headers: Headers): Response {
-  headers.forEach((value, name) => response.headers.set(name, value));
-  return response;
-}
 
 function redirect(location: string, status: 302 | 303): Response {
   return new Response(null, { status, headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });

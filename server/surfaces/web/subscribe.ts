@@ -7,6 +7,7 @@ import { createCaller } from '../../root';
 import { BodyTooLarge, readText } from '../body';
 import { isSameOrigin } from '../http/same-origin';
 import { checkEmailPage, confirmedPage, confirmPage, subscribeProblemPage } from './subscribe-pages';
+import { withHeaders } from '../with-headers';
 
 /** A form post carries one address: anything bigger is not our form. */
 const MAX_FORM_BYTES = 4 * 1024;
@@ -67,7 +68,3 @@ function problemFor(error: unknown, resHeaders: Headers, notFound: string): Resp
   return subscribeProblemPage(500, 'Something went wrong; try again later.');
 }
 
-function withHeaders(response: Response, extra: Headers): Response {
-  extra.forEach((value, name) => response.headers.set(name, value));
-  return response;
-}

@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { logError } from '../../log';
 import { createCaller } from '../../root';
 import { confirmationPage, donePage, problemPage } from './unsubscribe-pages';
+import { withHeaders } from '../with-headers';
 
 /**
  * `/unsubscribe/<token>`: GET shows the confirmation page; POST unsubscribes, from the page's button or
@@ -26,7 +27,3 @@ export async function handleUnsubscribe(req: Request, token: string): Promise<Re
   }
 }
 
-function withHeaders(response: Response, extra: Headers): Response {
-  extra.forEach((value, name) => response.headers.set(name, value));
-  return response;
-}
