@@ -27,4 +27,6 @@ export const ZInstant = z.iso.datetime({ offset: true, message: 'Must be an ISO 
 export const ZDay = z.iso.date({ message: 'Must be a date as YYYY-MM-DD' }).refine(isStorableDay, RANGE_MESSAGE);
 
 /** A date, or a date-time of which only the date as written is kept: its range is the kept date's. */
-export const ZDayOf = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).refine(isStorableDay, RANGE_MESSAGE);
+export const ZDayOf = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'Must be a date as YYYY-MM-DD or an ISO 8601 date-time' })
+  .refine(isStorableDay, RANGE_MESSAGE);

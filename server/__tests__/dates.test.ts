@@ -24,5 +24,7 @@ describe('dates the database stores and reads back as sent', () => {
     expect(ok(ZDayOf, '0999-12-31')).toBe(false);
     expect(ZDayOf.safeParse('0999-12-31').error!.issues[0]!.message).toBe('Must be between the years 1000 and 9999 (UTC)');
     expect(ok(ZDay, '9999-12-31')).toBe(true);
+    // text that is no date says what is expected, once
+    expect(ZDayOf.safeParse('yesterday').error!.issues.map((issue) => issue.message)).toEqual(['Must be a date as YYYY-MM-DD or an ISO 8601 date-time']);
   });
 });

@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import Negotiator from 'negotiator';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
 import { holdResponse } from './capture-response';
 import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
-import { cacheControlOf, etagOf, gzipEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
+import { acceptsGzip, cacheControlOf, etagOf, gzipEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
  * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
@@ -266,7 +265,7 @@ async function answerFromCache(req: IncomingMessage, res: ServerResponse, answer
     for (const [name, value] of Object.entries(answer.headers)) if (KEPT_ON_REFUSAL.test(name)) headers[name] = value;
     return refuseView(res, refusal, headers);
   }
-  const gzip = answer.gzipped && new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  const gzip = answer.gzipped && acceptsGzip(req.headers['accept-encoding']);
   Object.assign(headers, answer.headers, { etag: gzip ? answer.gzippedEtag : answer.etag });
   const ifNoneMatch = headerValue(req.headers['if-none-match']);
   if (matchesIfNoneMatch(ifNoneMatch, answer.etag) || matchesIfNoneMatch(ifNoneMatch, answer.gzippedEtag)) {

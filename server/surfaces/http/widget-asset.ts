@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Negotiator from 'negotiator';
-import { gzipEtagOf, matchesIfNoneMatch } from './conditional';
+import { acceptsGzip, gzipEtagOf, matchesIfNoneMatch } from './conditional';
 
 /** Customer pages load the widget on every view: browsers and CDNs keep it 5 minutes, then revalidate. */
 export const WIDGET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
@@ -40,7 +39,7 @@ function loadWidget(file: WidgetPath): Asset {
 /** Serves a widget file of public/ with a long-lived but revalidated cache, gzip when accepted, 304 on a match. */
 export function serveWidget(req: IncomingMessage, res: ServerResponse, file: WidgetPath = '/widget.js') {
   const { plain, gzip, etag, gzipEtag } = loadWidget(file);
-  const zipped = new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip';
+  const zipped = acceptsGzip(req.headers['accept-encoding']);
   const headers: Record<string, string> = {
     'Content-Type': 'text/javascript; charset=utf-8',
     'Cache-Control': WIDGET_CACHE_CONTROL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesIfNoneMatch } from '../conditional';
+import { acceptsGzip, matchesIfNoneMatch } from '../conditional';
 
 describe('matchesIfNoneMatch (RFC 9110 13.1.2, weak comparison)', () => {
   const etag = '"abc"';
@@ -13,5 +13,14 @@ describe('matchesIfNoneMatch (RFC 9110 13.1.2, weak comparison)', () => {
     for (const header of ['"abcd"', '"ab"', 'abc', '"other"', '']) expect(matchesIfNoneMatch(header, etag), header).toBe(false);
     expect(matchesIfNoneMatch(null, etag)).toBe(false);
     expect(matchesIfNoneMatch('*', null)).toBe(false);
+  });
+});
+
+describe('acceptsGzip (RFC 9110 12.5.3)', () => {
+  it('takes gzip when it is preferred over identity, and honours q=0 however often the header is seen', () => {
+    for (const header of ['gzip', 'gzip, deflate, br', '*', 'identity;q=0.5, gzip', ['br', 'gzip']]) expect(acceptsGzip(header), String(header)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      for (const header of [undefined, '', 'br', 'gzip;q=0, identity', 'identity, gzip;q=0.5', 'x'.repeat(1000)]) expect(acceptsGzip(header), String(header)).toBe(false);
+    }
   });
 });
