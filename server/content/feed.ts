@@ -17,7 +17,7 @@ export function itemFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx
     const found = await findPublishedOrThrow(kind, ctx.db, input.public_slug);
     const { slug, published_at } = found.item;
     const channel = { ...feed.channel(found), siteUrl: publicUrls.page(kind.path, slug), feedUrl: publicUrls.feed(kind.path, slug), updatedAt: published_at };
-    return { xml: buildRss(channel, feed.items(found)) };
+    return { xml: await buildRss(channel, feed.items(found)) };
   });
 }
 
@@ -35,7 +35,7 @@ export function listFeed(kind: AnyContentKind<PublicItem>, { ctx, input }: { ctx
       feedUrl: publicUrls.listFeed(kind.path, input.project),
       updatedAt: found[0]?.item.published_at ?? null,
     };
-    return { xml: buildRss(channel, found.flatMap((one) => feed.items(one))) };
+    return { xml: await buildRss(channel, found.flatMap((one) => feed.items(one))) };
   });
 }
 
