@@ -45,6 +45,19 @@ describe('renderMarkdown', () => {
     expect(withAbsoluteLinks(plain, 'https://app.test/')).toBe(plain);
   });
 
+  it('changes only the relative hrefs, escaped as the sanitizer escapes them', () => {
+    const html = renderMarkdown('[a](/x?a=1&b="2" "A <title> with \\"quotes\\"") `<a href="/code">` [b](https://x.test/y)\n\n    <a href="/indented">\n\n[c](../up)');
+    const absolute = withAbsoluteLinks(html, 'https://app.test/blog/post');
+    expect(absolute).toContain('href="https://app.test/x?a=1&amp;b=%222%22"');
+    expect(absolute).toContain('href="https://app.test/up"');
+    // everything else, the code that shows an <a href> as text included, stays byte for byte
+    const unchanged = (text: string) => text.replace(/ href="[^"]*"/g, ' href=""');
+    expect(unchanged(absolute)).toBe(unchanged(html));
+    expect(absolute.match(/ href="/g)).toHaveLength(html.match(/ href="/g)!.length);
+    expect(absolute).toContain('&lt;a href="/code"&gt;');
+    expect(absolute).toContain('&lt;a href="/indented"&gt;');
+  });
+
   it('keeps mailto and https links, refuses protocol-relative ones', () => {
     const html = renderMarkdown('[a](mailto:hi@example.test) [b](https://x.test/p?q=1) [c](//evil.test/x)');
     expect(html).toContain('href="mailto:hi@example.test"');
