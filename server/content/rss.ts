@@ -28,33 +28,52 @@ export interface FeedItem {
 }
 
 /**
- * Items built per synchronous turn: a changelog of 25,000 entries (100 KB of one-line bullets) took 1-3 s
- * to build in one go, and the event loop answered nobody meanwhile.
+ * What one turn of the event loop builds: 100 items, or fewer holding 256 KB of HTML. A changelog of
+ * 25,000 entries (100 KB of one-line bullets) took 1-3 s to build in one go, a list of 100 long posts
+ * longer still, and the event loop answered nobody meanwhile.
  */
-const ITEMS_PER_TURN = 100;
+const TURN = { items: 100, htmlChars: 256 * 1024 };
 
 /**
  * RSS 2.0 built with the `rss` package: escaped text, CDATA HTML, RFC 822 dates, permalink guids. A long
  * feed is built a slice of items at a time, yielding to other requests in between; the slices' items are
  * joined into the first slice's document, so the bytes are those of one build.
  */
-export async function buildRss(channel: FeedChannel, items: FeedItem[], itemsPerTurn = ITEMS_PER_TURN): Promise<string> {
-  let xml = buildDocument(channel, items.slice(0, itemsPerTurn));
-  if (items.length > itemsPerTurn) {
-    const first = itemsOf(xml);
-    const separator = xml.slice(xml.lastIndexOf('\n', first.start), first.start);
+export async function buildRss(channel: FeedChannel, items: FeedItem[], turn = TURN): Promise<string> {
+  const [first = [], ...rest] = slicesOf(items, turn);
+  let xml = buildDocument(channel, first);
+  if (rest.length) {
+    const firstItems = itemsOf(xml);
+    const separator = xml.slice(xml.lastIndexOf('\n', firstItems.start), firstItems.start);
     const more: string[] = [];
-    for (let from = itemsPerTurn; from < items.length; from += itemsPerTurn) {
+    for (const slice of rest) {
       await setImmediate();
-      const slice = buildDocument(channel, items.slice(from, from + itemsPerTurn));
-      const { start, end } = itemsOf(slice);
-      more.push(separator, slice.slice(start, end));
+      const document = buildDocument(channel, slice);
+      const { start, end } = itemsOf(document);
+      more.push(separator, document.slice(start, end));
     }
-    xml = xml.slice(0, first.end) + more.join('') + xml.slice(first.end);
+    xml = xml.slice(0, firstItems.end) + more.join('') + xml.slice(firstItems.end);
   }
   // the package stamps lastBuildDate with the clock; the data's own time keeps the bytes stable
   const built = channel.updatedAt ? `<lastBuildDate>${new Date(channel.updatedAt).toUTCString()}</lastBuildDate>` : '';
   return xml.replace(/\s*<lastBuildDate>[^<]*<\/lastBuildDate>/, built ? `\n        ${built}` : '');
+}
+
+function slicesOf(items: FeedItem[], turn: typeof TURN): FeedItem[][] {
+  const slices: FeedItem[][] = [];
+  let slice: FeedItem[] = [];
+  let htmlChars = 0;
+  for (const item of items) {
+    if (slice.length === turn.items || (slice.length > 0 && htmlChars >= turn.htmlChars)) {
+      slices.push(slice);
+      slice = [];
+      htmlChars = 0;
+    }
+    slice.push(item);
+    htmlChars += item.html.length + (item.description === item.html ? 0 : item.description.length);
+  }
+  if (slice.length) slices.push(slice);
+  return slices;
 }
 
 function buildDocument(channel: FeedChannel, items: FeedItem[]): string {

@@ -18,9 +18,12 @@ function items(count: number): FeedItem[] {
 
 describe('buildRss', () => {
   it('builds a long feed in slices with the bytes of one build', async () => {
-    const whole = await buildRss(channel, items(23), 1000);
-    const sliced = await buildRss(channel, items(23), 5);
+    const whole = await buildRss(channel, items(23), { items: 1000, htmlChars: 1e9 });
+    const sliced = await buildRss(channel, items(23), { items: 5, htmlChars: 1e9 });
+    // a turn also ends at its share of HTML: here every second item
+    const byHtml = await buildRss(channel, items(23), { items: 1000, htmlChars: 60 });
     expect(sliced).toBe(whole);
+    expect(byHtml).toBe(whole);
     expect(XMLValidator.validate(sliced)).toBe(true);
     expect(sliced.match(/<item>/g)).toHaveLength(23);
     expect(sliced).toContain('href="http://x.test/docs/1"');
@@ -29,7 +32,15 @@ describe('buildRss', () => {
 
   it('lets other requests run between the slices of a long feed', async () => {
     const order: string[] = [];
-    const building = buildRss(channel, items(50), 10).then(() => order.push('feed built'));
+    const building = buildRss(channel, items(50), { items: 10, htmlChars: 1e9 }).then(() => order.push('feed built'));
+    setImmediate(() => order.push('another request'));
+    await building;
+    expect(order).toEqual(['another request', 'feed built']);
+  });
+
+  it('lets other requests run between long items', async () => {
+    const order: string[] = [];
+    const building = buildRss(channel, items(3), { items: 1000, htmlChars: 1 }).then(() => order.push('feed built'));
     setImmediate(() => order.push('another request'));
     await building;
     expect(order).toEqual(['another request', 'feed built']);
