@@ -33,6 +33,8 @@ export interface RenderedChangelog extends Rendered {
 }
 
 export interface RenderedBlogPost extends Rendered {
+  /** the post's title (decisions.md), kept so lists and feeds never parse the markdown again */
+  title: string;
   html: string;
   /** plain-text summary for link previews (200 characters) */
   summary: string;

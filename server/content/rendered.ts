@@ -4,7 +4,7 @@
  * sample to this number): stored renderings of an older version are rendered again when read, and
  * rewritten once by the startup job (rerender.ts), so a sanitizer fix reaches every saved item.
  */
-export const RENDERED_VERSION = 3;
+export const RENDERED_VERSION = 4;
 
 /** A rendering as it is stored: with the version that made it. */
 export function stamped<R extends object>(rendering: R): R & { version: number } {
@@ -16,5 +16,10 @@ export function stamped<R extends object>(rendering: R): R & { version: number }
  * rolling deploy); otherwise the item rendered again from its source.
  */
 export function currentRendering<R extends { version?: number }>(stored: R | null, render: () => R): R {
-  return stored && (stored.version ?? 0) >= RENDERED_VERSION ? stored : render();
+  return isCurrent(stored) ? stored : render();
+}
+
+/** Whether a stored rendering is of this version or a newer one. */
+export function isCurrent<R extends { version?: number }>(stored: R | null): stored is R {
+  return stored !== null && (stored.version ?? 0) >= RENDERED_VERSION;
 }

@@ -54,14 +54,18 @@ describe('rendered at save', () => {
     const post = await publishBlogPost(caller, '# Title\n\nFirst paragraph.');
     const set = await publishKbSet(caller, [{ category: 'Start', title: 'Install', body: 'Run `npm i`.' }]);
     const [postRow] = await database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
-    expect(postRow!.rendered).toEqual({ html: '<h1>Title</h1>\n<p>First paragraph.</p>\n', summary: 'First paragraph.', excerpt: 'First paragraph.', version: RENDERED_VERSION });
+    expect(postRow!.rendered).toEqual({ title: 'Title', html: '<h1>Title</h1>\n<p>First paragraph.</p>\n', summary: 'First paragraph.', excerpt: 'First paragraph.', version: RENDERED_VERSION });
     const [setRow] = await database.db.select().from(kbSets).where(eq(kbSets.id, set.id));
     expect(setRow!.rendered).toEqual({ articles: [{ html: '<p>Run <code>npm i</code>.</p>\n', text: 'Run npm i.' }], version: RENDERED_VERSION });
 
-    await database.db.update(blogPosts).set({ rendered: { html: '<p>stored post</p>', summary: 's', excerpt: 'e', version: RENDERED_VERSION } }).where(eq(blogPosts.id, post.id));
+    await database.db.update(blogPosts).set({ rendered: { title: 'Stored title', html: '<p>stored post</p>', summary: 's', excerpt: 'e', version: RENDERED_VERSION } }).where(eq(blogPosts.id, post.id));
     await database.db.update(kbSets).set({ rendered: { articles: [{ html: '<p>stored article</p>', text: 't' }], version: RENDERED_VERSION } }).where(eq(kbSets.id, set.id));
     invalidatePublicContent();
-    expect((await caller.blogPosts.page({ public_slug: post.slug! })).html).toBe('<p>stored post</p>');
+    const page = await caller.blogPosts.page({ public_slug: post.slug! });
+    expect(page).toMatchObject({ html: '<p>stored post</p>', title: 'Stored title' });
+    // the title is read, never worked out from the markdown again: in lists, feeds and the author's view
+    expect((await caller.blogPosts.feed({ public_slug: post.slug! })).xml).toContain('<title><![CDATA[Stored title]]></title>');
+    expect((await caller.blogPosts.manage.get({ id: post.id })).title).toBe('Stored title');
     expect((await caller.kbSets.page({ public_slug: set.slug! })).categories[0]!.articles[0]!.html).toBe('<p>stored article</p>');
   });
 
@@ -83,6 +87,15 @@ describe('rendered at save', () => {
     invalidatePublicContent();
     expect((await caller.changelogs.page({ public_slug: changelog.slug! })).html).toContain('<code>npm i');
     expect((await caller.changelogs.feed({ public_slug: changelog.slug! })).xml).toContain('<title><![CDATA[npm i]]></title>');
+  });
+
+  it('works out a blog post title from its markdown while its rendering is of a version before titles were kept', async () => {
+    const caller = await author();
+    const post = await publishBlogPost(caller, '# Kept since version 4\n\nBody.');
+    await database.db.update(blogPosts).set({ rendered: { html: '<p>v3</p>', summary: 's', excerpt: 'e', version: 3 } as never }).where(eq(blogPosts.id, post.id));
+    invalidatePublicContent();
+    expect((await caller.blogPosts.manage.get({ id: post.id })).title).toBe('Kept since version 4');
+    expect((await caller.blogPosts.page({ public_slug: post.slug! })).title).toBe('Kept since version 4');
   });
 });
 

@@ -8,7 +8,7 @@ import { escapeText } from '../rss';
 import { toDate } from '../schemas';
 import { publicUrls } from '../urls';
 import { ZBlogPost, ZBlogPostPage, ZManagedBlogPost, ZSaveBlogPostInput } from './blog-post-schemas';
-import { currentRendering } from '../rendered';
+import { currentRendering, isCurrent } from '../rendered';
 
 type Row = typeof blogPosts.$inferSelect;
 const PATH = 'blog';
@@ -26,7 +26,12 @@ function fields(row: Row) {
 }
 
 function render({ content = '' }: { content?: string }): RenderedBlogPost {
-  return { html: renderMarkdown(content), summary: excerpt(content, 200), excerpt: excerpt(content) };
+  return { title: blogPostTitle(content), html: renderMarkdown(content), summary: excerpt(content, 200), excerpt: excerpt(content) };
+}
+
+/** The title kept at save; a rendering of an older version has none, and only the title is worked out then. */
+function titleOf(row: Row): string {
+  return isCurrent(row.rendered) ? row.rendered.title : blogPostTitle(row.content);
 }
 
 /** Blog posts: markdown whose first `# ` heading is the title, covering a period of days. */
@@ -37,7 +42,7 @@ export const BLOG_POST = defineKind({
   table: blogPosts,
   schemas: { public: ZBlogPost, managed: ZManagedBlogPost, save: ZSaveBlogPostInput, page: ZBlogPostPage },
   fields,
-  title: (row) => blogPostTitle(row.content),
+  title: titleOf,
   // periods change only when sent; a new post covers the day it was written
   saveValues: (input) => ({
     content: input.content,
@@ -47,19 +52,18 @@ export const BLOG_POST = defineKind({
   createDefaults: () => ({ periodStart: today(), periodEnd: today() }),
   render,
   page: ({ item, row, project }) => {
-    const title = blogPostTitle(item.content);
-    const { html, summary } = currentRendering(row.rendered, () => render(row));
+    const { title, html, summary } = currentRendering(row.rendered, () => render(row));
     return { post: item, project, title, description: summary || title, html, feed_url: publicUrls.feed(PATH, item.slug) };
   },
   // the post is its own source: its first heading is already its title
   markdown: ({ item }) => item.content,
   feed: {
-    channel: ({ item, project }) => ({ title: `${project.name} blog: ${blogPostTitle(item.content)}`, description: `A blog post of ${project.name}` }),
+    channel: ({ row, project }) => ({ title: `${project.name} blog: ${titleOf(row)}`, description: `A blog post of ${project.name}` }),
     items: ({ item, row }) => {
       const rendered = currentRendering(row.rendered, () => render(row));
       return [
         {
-          title: blogPostTitle(item.content),
+          title: rendered.title,
           url: publicUrls.page(PATH, item.slug),
           // a plain-text summary, escaped because readers take description as HTML
           description: escapeText(rendered.excerpt),
