@@ -1,11 +1,10 @@
-import { excerpt } from '../markdown/structure';
 import { cached } from './cache';
 import type { PublicScope } from './internal';
 import { BLOG_POST, CHANGELOG, KB_SET } from './kinds';
 import { linkText, oneLine } from './markdown-doc';
 import { findProjectContent } from './project-content';
 import type { TMarkdownDocument } from './schemas';
-import { RENDERED_VERSION } from './rendered';
+import { summaryOf } from './rendered';
 import { publicUrls } from './urls';
 
 interface Link {
@@ -62,9 +61,4 @@ export function projectLlmsTxt({ ctx, input }: { ctx: PublicScope; input: { proj
 function categoriesOf(articles: { category: string }[]): string {
   const names = [...new Set(articles.map((article) => article.category))];
   return names.length ? ` in ${names.join(', ')}` : '';
-}
-
-/** The stored summary while its rendering is current; else made again as a save makes it (no full render for it). */
-function summaryOf(rendered: { version?: number; summary: string } | null, content: string): string {
-  return rendered && (rendered.version ?? 0) >= RENDERED_VERSION ? rendered.summary : excerpt(content, 200);
 }

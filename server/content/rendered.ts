@@ -1,3 +1,5 @@
+import { excerpt } from '../markdown/structure';
+
 /**
  * The version of what pages and feeds show of an item: its markdown rendered and sanitized, its feed
  * entries, its summaries. Raise it with every change to that output (a test pins the output of a
@@ -22,4 +24,9 @@ export function currentRendering<R extends { version?: number }>(stored: R | nul
 /** Whether a stored rendering is of this version or a newer one. */
 export function isCurrent<R extends { version?: number }>(stored: R | null): stored is R {
   return stored !== null && (stored.version ?? 0) >= RENDERED_VERSION;
+}
+
+/** The stored link-preview summary while its rendering is current; else made as a save makes it (no full render for it). */
+export function summaryOf(rendered: { version?: number; summary: string } | null, content: string): string {
+  return isCurrent(rendered) ? rendered.summary : excerpt(content, 200);
 }

@@ -1,10 +1,10 @@
-import { excerpt } from '../markdown/structure';
 import { cached } from './cache';
 import type { PublicScope } from './internal';
 import type { ContentTable, PublicItem, PublicKind, Published } from './kind';
 import { BLOG_POST, CHANGELOG, KB_SET } from './kinds';
 import { findProjectContent } from './project-content';
 import type { TProjectSite } from './site-schema';
+import { summaryOf } from './rendered';
 import { publicUrls } from './urls';
 
 /** What the project page shows of any item: its title, date and page. */
@@ -21,7 +21,7 @@ export function projectSite({ ctx, input }: { ctx: PublicScope; input: { project
       blogs_feed_url: publicUrls.listFeed(BLOG_POST.path, project.slug),
       llms_txt_url: publicUrls.llmsTxt(project.slug),
       changelogs: changelogs.map((c) => ({ ...entry(CHANGELOG, c), version: c.item.version, feed_url: publicUrls.feed(CHANGELOG.path, c.item.slug) })),
-      blog_posts: posts.map((p) => ({ ...entry(BLOG_POST, p), excerpt: excerpt(p.item.content, 200) })),
+      blog_posts: posts.map((p) => ({ ...entry(BLOG_POST, p), excerpt: summaryOf(p.row.rendered, p.item.content) })),
       kb_sets: sets.map((s) => ({ ...entry(KB_SET, s), article_count: s.row.articles.length })),
     };
   });

@@ -50,7 +50,8 @@ describe('rendered at save', () => {
   });
 
   it('stores a blog post and each KB article rendered, and their pages read them', async () => {
-    const caller = await author();
+    const { token, project } = await createTestProject(database.db);
+    const caller = await tokenCaller(token);
     const post = await publishBlogPost(caller, '# Title\n\nFirst paragraph.');
     const set = await publishKbSet(caller, [{ category: 'Start', title: 'Install', body: 'Run `npm i`.' }]);
     const [postRow] = await database.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
@@ -66,6 +67,8 @@ describe('rendered at save', () => {
     // the title is read, never worked out from the markdown again: in lists, feeds and the author's view
     expect((await caller.blogPosts.feed({ public_slug: post.slug! })).xml).toContain('<title><![CDATA[Stored title]]></title>');
     expect((await caller.blogPosts.manage.get({ id: post.id })).title).toBe('Stored title');
+    const site = await caller.content.site({ project: project.slug });
+    expect(site.blog_posts).toEqual([expect.objectContaining({ title: 'Stored title', excerpt: 's' })]);
     expect((await caller.kbSets.page({ public_slug: set.slug! })).categories[0]!.articles[0]!.html).toBe('<p>stored article</p>');
   });
 
