@@ -30,17 +30,12 @@ describe('buildRss', () => {
     expect(sliced).toContain('<lastBuildDate>Sat, 28 Nov 2026 09:00:00 GMT</lastBuildDate>');
   });
 
-  it('lets other requests run between the slices of a long feed', async () => {
+  it.each([
+    ['the slices of a long feed', 50, { items: 10, htmlChars: 1e9 }],
+    ['long items', 3, { items: 1000, htmlChars: 1 }],
+  ])('lets other requests run between %s', async (_, count, turn) => {
     const order: string[] = [];
-    const building = buildRss(channel, items(50), { items: 10, htmlChars: 1e9 }).then(() => order.push('feed built'));
-    setImmediate(() => order.push('another request'));
-    await building;
-    expect(order).toEqual(['another request', 'feed built']);
-  });
-
-  it('lets other requests run between long items', async () => {
-    const order: string[] = [];
-    const building = buildRss(channel, items(3), { items: 1000, htmlChars: 1 }).then(() => order.push('feed built'));
+    const building = buildRss(channel, items(count), turn).then(() => order.push('feed built'));
     setImmediate(() => order.push('another request'));
     await building;
     expect(order).toEqual(['another request', 'feed built']);
