@@ -49,14 +49,11 @@ export function withAbsoluteLinks(html: string, base: string): string {
   const parser = new Parser({
     onopentag(name, attribs) {
       const href = name === 'a' && attribs.href !== undefined && !SCHEME.test(attribs.href) ? resolved(attribs.href, base) : null;
-      if (!href) return;
-      // attribute values are escaped, so the tag's one ` href="` is the attribute itself
-      const tag = html.slice(parser.startIndex, parser.endIndex + 1);
-      const at = tag.search(/\shref="/);
-      if (at < 0) return;
-      const from = parser.startIndex + at;
-      parts.push(html.slice(copied, from), ` href="${escapeAttribute(href)}"`);
-      copied = html.indexOf('"', from + ' href="'.length) + 1;
+      const found = href ? hrefAttribute(html.slice(parser.startIndex, parser.endIndex + 1)) : null;
+      if (!found) return;
+      const from = parser.startIndex + found.index;
+      parts.push(html.slice(copied, from), ` href="${escapeAttribute(href!)}"`);
+      copied = from + found.length;
     },
   });
   parser.end(html);
@@ -65,6 +62,20 @@ export function withAbsoluteLinks(html: string, base: string): string {
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Where the `href` attribute of a sanitized `<a ...>` start tag is. The tag is read attribute by attribute
+ * from its start: a value holds no raw quote (the sanitizer escapes them), but it may hold ` href="`
+ * itself (`title=" href="`), so searching the tag for it could land inside another value.
+ */
+function hrefAttribute(tag: string): { index: number; length: number } | null {
+  const attribute = /\s+([^\s"'>/=]+)(?:="[^"]*")?/y;
+  attribute.lastIndex = '<a'.length;
+  for (let match = attribute.exec(tag); match; match = attribute.exec(tag)) {
+    if (match[1]!.toLowerCase() === 'href' && match[0].endsWith('"')) return { index: match.index, length: match[0].length };
+  }
+  return null;
+}
 
 /** The absolute http(s) URL of a relative link; null for anything else (the link then stays as it was). */
 function resolved(href: string, base: string): string | null {

@@ -58,6 +58,15 @@ describe('renderMarkdown', () => {
     expect(absolute).toContain('&lt;a href="/indented"&gt;');
   });
 
+  it('finds the href itself when a title before it ends in ` href=`, so no value becomes an attribute', () => {
+    const html = renderMarkdown('Read <a title=" href=" href="/x style=position:fixed onmouseover=alert(1) ">this</a> and <a title="x href=" href="/y">that</a>.');
+    const absolute = withAbsoluteLinks(html, 'https://app.test/blog/post');
+    expect(absolute).toContain('<a title=" href=" href="https://app.test/x%20style=position:fixed%20onmouseover=alert(1)"');
+    expect(absolute).toContain('<a title="x href=" href="https://app.test/y"');
+    expect(looksExecutable(absolute)).toBe(false);
+    expect(absolute).not.toMatch(/\sonmouseover=/);
+  });
+
   it('keeps mailto and https links, refuses protocol-relative ones', () => {
     const html = renderMarkdown('[a](mailto:hi@example.test) [b](https://x.test/p?q=1) [c](//evil.test/x)');
     expect(html).toContain('href="mailto:hi@example.test"');
