@@ -45,7 +45,7 @@ describe('renderMarkdown', () => {
     expect(withAbsoluteLinks(plain, 'https://app.test/')).toBe(plain);
   });
 
-  it('changes only the relative hrefs, escaped as the sanitizer escapes them', () => {
+  it('changes only the relative hrefs (never a title that looks like one), escaped as the sanitizer escapes them', () => {
     const html = renderMarkdown('[a](/x?a=1&b="2" "A <title> with \\"quotes\\"") `<a href="/code">` [b](https://x.test/y)\n\n    <a href="/indented">\n\n[c](../up)');
     const absolute = withAbsoluteLinks(html, 'https://app.test/blog/post');
     expect(absolute).toContain('href="https://app.test/x?a=1&amp;b=%222%22"');
@@ -56,15 +56,13 @@ describe('renderMarkdown', () => {
     expect(absolute.match(/ href="/g)).toHaveLength(html.match(/ href="/g)!.length);
     expect(absolute).toContain('&lt;a href="/code"&gt;');
     expect(absolute).toContain('&lt;a href="/indented"&gt;');
-  });
 
-  it('finds the href itself when a title before it ends in ` href=`, so no value becomes an attribute', () => {
-    const html = renderMarkdown('Read <a title=" href=" href="/x style=position:fixed onmouseover=alert(1) ">this</a> and <a title="x href=" href="/y">that</a>.');
-    const absolute = withAbsoluteLinks(html, 'https://app.test/blog/post');
-    expect(absolute).toContain('<a title=" href=" href="https://app.test/x%20style=position:fixed%20onmouseover=alert(1)"');
-    expect(absolute).toContain('<a title="x href=" href="https://app.test/y"');
-    expect(looksExecutable(absolute)).toBe(false);
-    expect(absolute).not.toMatch(/\sonmouseover=/);
+    // the href itself, when a title before it ends in ` href=`: no value becomes an attribute
+    const titled = withAbsoluteLinks(renderMarkdown('Read <a title=" href=" href="/x style=position:fixed onmouseover=alert(1) ">this</a> and <a title="x href=" href="/y">that</a>.'), 'https://app.test/blog/post');
+    expect(titled).toContain('<a title=" href=" href="https://app.test/x%20style=position:fixed%20onmouseover=alert(1)"');
+    expect(titled).toContain('<a title="x href=" href="https://app.test/y"');
+    expect(looksExecutable(titled)).toBe(false);
+    expect(titled).not.toMatch(/\sonmouseover=/);
   });
 
   it('keeps mailto and https links, refuses protocol-relative ones', () => {
