@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
@@ -57,7 +58,11 @@ const SHARED_READS: SharedRead[] = [
 const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'retry-after']);
 /** What a 429 from the cache keeps of the answer: CORS, so a browser sees the 429, and framing rules. */
 const KEPT_ON_REFUSAL = /^(?:access-control-|x-frame-options$|content-security-policy$|referrer-policy$|x-content-type-options$)/;
-const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/**
+ * A quarter of the budget: the feed of a changelog of 25,000 one-line entries is 12 MB, and an answer this
+ * large costs every reader a hash and an encoding of it when Next answers it (docs/content.md)
+ */
+const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /** query strings make endless distinct URLs: entries are counted too, and each costs its key and headers */
 const MAX_ENTRIES = 2_000;
@@ -67,6 +72,8 @@ const MAX_KEY_LENGTH = 1_024;
 const WAIT_FOR_RENDER_MS = 500;
 // as Next's compression: smaller bodies gain nothing from gzip
 const GZIP_FROM_BYTES = 1_024;
+// on the thread pool: compressing a 12 MB feed takes about 150 ms, which would hold every other request
+const gzipOffLoop = promisify(gzip);
 
 interface SharedAnswer {
   etag: string;
@@ -176,8 +183,10 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
     delete req.headers['if-none-match'];
     const generation = state.generation;
     holdResponse(res, MAX_ENTRY_BYTES, {
-      onWhole: (response, release) => {
-        const answer = generation === state.generation ? sharedAnswerOf(read, key, response) : null;
+      onWhole: async (response, release) => {
+        const made = generation === state.generation ? await sharedAnswerOf(read, key, response) : null;
+        // a content write while it was compressed: this render is not kept
+        const answer = made && generation === state.generation ? made : null;
         settle(answer);
         if (!answer) return release();
         keep(state, key, answer);
@@ -225,14 +234,14 @@ function awaitedBy(state: SharedCache, key: string): (answer: SharedAnswer | nul
   };
 }
 
-function sharedAnswerOf(read: SharedRead, key: string, response: { status: number; headers: Map<string, string>; body: Buffer }): SharedAnswer | null {
+async function sharedAnswerOf(read: SharedRead, key: string, response: { status: number; headers: Map<string, string>; body: Buffer }): Promise<SharedAnswer | null> {
   const { status, headers: sent, body } = response;
   const contentType = sent.get('content-type') ?? '';
   if (status !== 200 || sent.has('set-cookie') || sent.has('content-encoding') || !read.keeps(contentType, sent.get('cache-control') ?? '')) return null;
   const headers: Record<string, string> = {};
   for (const [name, value] of sent) if (!PER_REQUEST_HEADERS.has(name) && !name.startsWith('ratelimit-')) headers[name] = value;
   if (read.cacheControl) headers['cache-control'] = read.cacheControl;
-  const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
+  const gzipped = body.length >= GZIP_FROM_BYTES ? await gzipOffLoop(body) : null;
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
   const size = ENTRY_OVERHEAD_BYTES + key.length + JSON.stringify(headers).length + body.length + (gzipped?.length ?? 0);
   const etag = etagOf(body);

@@ -338,8 +338,25 @@ it('gives the first visitor of a page the ETag and headers every later one gets'
   expect(renders).toBe(2);
 });
 
+it('keeps a feed of megabytes, plain and compressed, so no later reader costs a render', async () => {
+  const entries = Array.from({ length: 40_000 }, (_, i) => `<item><title>Entry ${i}</title><description>&lt;li&gt;e${i}&lt;/li&gt;</description></item>`);
+  const feed = `<rss><channel>${entries.join('')}</channel></rss>`;
+  expect(feed.length).toBeGreaterThan(3 * 1024 * 1024);
+  answer = { status: 200, headers: { 'Content-Type': 'application/xml', 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300' }, body: feed };
+  expect(await (await get('/api/v1/changelog/acme-long/feed')).text()).toBe(feed);
+  const zipped = await new Promise<{ encoding?: string; body: Buffer }>((resolve) =>
+    http.get(`${base}/api/v1/changelog/acme-long/feed`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }),
+  );
+  expect(zipped.encoding).toBe('gzip');
+  expect(gunzipSync(zipped.body).toString()).toBe(feed);
+  expect(renders).toBe(1);
+});
+
 it('streams a render too large to keep through whole, and keeps nothing of it', async () => {
-  answer = { ...answer, body: `<html>${'x'.repeat(3 * 1024 * 1024)}</html>` };
+  answer = { ...answer, body: `<html>${'x'.repeat(17 * 1024 * 1024)}</html>` };
   const large = await get('/blog/acme-huge');
   expect(large.status).toBe(200);
   expect((await large.text()).length).toBe(answer.body.length);
