@@ -22,11 +22,11 @@ export function matchesIfNoneMatch(header: string | null | undefined, etag: stri
 }
 
 /**
- * The ETag of the gzip coding of the body `etag` names: a strong validator stands for one representation
+ * The ETag of a content coding of the body `etag` names: a strong validator stands for one representation
  * (RFC 9110 8.8.3). A request naming either tag matches: both code the same content.
  */
-export function gzipEtagOf(etag: string): string {
-  return `${etag.slice(0, -1)}-gzip"`;
+export function codedEtagOf(etag: string, coding = 'gzip'): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
 }
 
 /**
@@ -37,7 +37,9 @@ export function conditionalResponse(req: Request, body: string, headers: Headers
   const etag = etagOf(body);
   headers.set('ETag', etag);
   if (policy) headers.set('Cache-Control', cacheControlOf(policy));
-  if (matchesIfNoneMatch(req.headers.get('if-none-match'), etag)) {
+  const ifNoneMatch = req.headers.get('if-none-match');
+  // the tag of Next's gzip coding of this body names it too (encoded-etag.ts)
+  if (matchesIfNoneMatch(ifNoneMatch, etag) || matchesIfNoneMatch(ifNoneMatch, codedEtagOf(etag))) {
     headers.delete('Content-Type');
     headers.delete('Content-Length');
     return new Response(null, { status: 304, headers });

@@ -18,6 +18,7 @@ import { handleFastPath } from './fast-path';
 import { serveSharedRead } from './shared-cache';
 import { refuseMalformedPath } from './malformed-path';
 import { countPublicPageView } from './page-views';
+import { tagEncodedAnswers } from './encoded-etag';
 import { frontListener } from './front';
 import { routeToRestSurface } from './rest-route';
 import { prepareAuthEnvironment } from './runtime';
@@ -52,6 +53,7 @@ async function main() {
 
   const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
     routeToRestSurface(req);
+    tagEncodedAnswers(res);
     void handle(req, res);
   };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -7,7 +7,7 @@ import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
 import { holdResponse } from './capture-response';
 import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
-import { acceptsGzip, cacheControlOf, etagOf, gzipEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
+import { acceptsGzip, cacheControlOf, etagOf, codedEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
  * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
@@ -245,7 +245,7 @@ async function sharedAnswerOf(read: SharedRead, key: string, response: { status:
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
   const size = ENTRY_OVERHEAD_BYTES + key.length + JSON.stringify(headers).length + body.length + (gzipped?.length ?? 0);
   const etag = etagOf(body);
-  return { etag, body, gzipped, gzippedEtag: gzipped && gzipEtagOf(etag), headers, expiresAt: performance.now() + read.ttlMs, size };
+  return { etag, body, gzipped, gzippedEtag: gzipped && codedEtagOf(etag), headers, expiresAt: performance.now() + read.ttlMs, size };
 }
 
 /** Keeps an answer within the budgets, dropping the oldest first, and any expired one met on the way. */
