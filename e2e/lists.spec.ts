@@ -179,3 +179,48 @@ test('a list named with 100 unbroken characters never widens a page, an editor o
   await expect(page.getByRole('combobox', { name: 'Then email' })).toBeVisible();
   expect(await fits(), 'the changelog editor').toBe(true);
 });
+
+test('a recipient is edited in its row, a taken external ID is refused, and a removed one is restored', async ({ page }) => {
+  await openNewList(page, 'Team');
+  await page.getByText('Add addresses').click();
+  await page.getByLabel('Addresses').fill('ada@example.com, alan@example.com');
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByTestId('list-counts')).toContainText('2 active');
+  const recipients = page.getByRole('region', { name: 'Recipients' });
+
+  // a name and a first external ID
+  await page.getByRole('button', { name: 'Edit ada@example.com' }).click();
+  const ada = page.getByRole('form', { name: 'Edit ada@example.com' });
+  await ada.getByLabel('Name').fill('Ada Lovelace');
+  await ada.getByLabel('External ID').fill('crm-1');
+  await ada.getByRole('button', { name: 'Save' }).click();
+  await expect(recipients.getByRole('row', { name: /ada@example.com/ })).toContainText('Ada Lovelace');
+  await expect(recipients.getByRole('row', { name: /ada@example.com/ })).toContainText('crm-1');
+
+  // the same ID for another recipient is the API's conflict, shown in the form; nothing changes
+  await page.getByRole('button', { name: 'Edit alan@example.com' }).click();
+  const alan = page.getByRole('form', { name: 'Edit alan@example.com' });
+  await alan.getByLabel('External ID').fill('crm-1');
+  await alan.getByRole('button', { name: 'Save' }).click();
+  await expect(alan.getByRole('alert')).toHaveText('External ID crm-1 belongs to another recipient of this list');
+  await alan.getByRole('button', { name: 'Cancel' }).click();
+  await expect(recipients.getByRole('row', { name: /alan@example.com/ })).not.toContainText('crm-1');
+
+  // an ID once set is shown, not edited; clearing the name saves
+  await page.getByRole('button', { name: 'Edit ada@example.com' }).click();
+  await expect(ada.getByLabel('External ID')).toHaveValue('crm-1');
+  await expect(ada.getByLabel('External ID')).not.toBeEditable();
+  await ada.getByLabel('Name').fill('');
+  await ada.getByRole('button', { name: 'Save' }).click();
+  await expect(recipients.getByRole('row', { name: /ada@example.com/ })).not.toContainText('Ada Lovelace');
+
+  // removed by mistake, then restored with its external ID
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Remove ada@example.com' }).click();
+  await expect(page.getByTestId('list-counts')).toContainText('1 removed');
+  await page.getByRole('button', { name: 'Restore ada@example.com' }).click();
+  await expect(page.getByTestId('list-counts')).toContainText('2 active');
+  await expect(page.getByTestId('list-counts')).toContainText('0 removed');
+  await expect(recipients.getByRole('row', { name: /ada@example.com/ })).toContainText('active');
+  await expect(recipients.getByRole('row', { name: /ada@example.com/ })).toContainText('crm-1');
+});

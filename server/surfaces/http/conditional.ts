@@ -38,7 +38,7 @@ export function conditionalResponse(req: Request, body: string, headers: Headers
   headers.set('ETag', etag);
   if (policy) headers.set('Cache-Control', cacheControlOf(policy));
   const ifNoneMatch = req.headers.get('if-none-match');
-  // the tag of Next's gzip coding of this body names it too (encoded-etag.ts)
+  // the tag of the shared cache's gzip copy of this body names it too (a client holding it may come back with a token)
   if (matchesIfNoneMatch(ifNoneMatch, etag) || matchesIfNoneMatch(ifNoneMatch, codedEtagOf(etag))) {
     headers.delete('Content-Type');
     headers.delete('Content-Length');

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { codedEtagOf } from './conditional';
 
 /**
  * Next compresses an answer after it was made and keeps its ETag, so one strong validator would name
- * two representations (RFC 9110 8.8.3): a cache could then answer a revalidation of the plain body with
- * the compressed one. An answer Next encodes gets the tag of its coding, as the shared cache's copies
- * do; the REST surface's 304s take either tag (conditional.ts).
+ * two representations (RFC 9110 8.8.3). An answer Next encodes gets the weak form of its tag, as nginx
+ * does: weak comparison, which If-None-Match uses everywhere (Next's own 304s and conditional.ts), still
+ * matches it, so every coding revalidates. The front's own compressed copies carry a strong tag of their
+ * coding (`codedEtagOf`) and are left alone.
  */
 export function tagEncodedAnswers(res: ServerResponse): void {
   const writeHead = res.writeHead;
@@ -13,8 +13,8 @@ export function tagEncodedAnswers(res: ServerResponse): void {
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
     const etag = res.getHeader('etag');
     const coding = res.getHeader('content-encoding');
-    if (typeof etag === 'string' && !etag.startsWith('W/') && typeof coding === 'string' && coding !== 'identity') {
-      res.setHeader('etag', codedEtagOf(etag, coding));
+    if (typeof etag === 'string' && typeof coding === 'string' && coding !== 'identity' && !etag.startsWith('W/') && !etag.endsWith(`-${coding}"`)) {
+      res.setHeader('etag', `W/${etag}`);
     }
     return writeHead.apply(this, args);
   } as ServerResponse['writeHead'];

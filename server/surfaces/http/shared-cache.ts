@@ -59,10 +59,12 @@ const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transf
 /** What a 429 from the cache keeps of the answer: CORS, so a browser sees the 429, and framing rules. */
 const KEPT_ON_REFUSAL = /^(?:access-control-|x-frame-options$|content-security-policy$|referrer-policy$|x-content-type-options$)/;
 /**
- * A quarter of the budget: the feed of a changelog of 25,000 one-line entries is 12 MB, and an answer this
- * large costs every reader a hash and an encoding of it when Next answers it (docs/content.md)
+ * The feed of a changelog of 25,000 one-line entries is 12 MB, and an answer this large costs every reader
+ * a hash and an encoding of it when Next answers it (docs/content.md)
  */
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
+/** query strings make endless keys: a few large answers of made-up URLs would push every other one out */
+const MAX_QUERY_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /** query strings make endless distinct URLs: entries are counted too, and each costs its key and headers */
 const MAX_ENTRIES = 2_000;
@@ -182,19 +184,22 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
     delete req.headers['accept-encoding'];
     delete req.headers['if-none-match'];
     const generation = state.generation;
-    holdResponse(res, MAX_ENTRY_BYTES, {
-      onWhole: async (response, release) => {
-        const made = generation === state.generation ? await sharedAnswerOf(read, key, response) : null;
-        // a content write while it was compressed: this render is not kept
-        const answer = made && generation === state.generation ? made : null;
-        settle(answer);
-        if (!answer) return release();
-        keep(state, key, answer);
-        Object.assign(req.headers, { 'accept-encoding': encodings, 'if-none-match': held });
-        // this visitor's own headers (its rate limit) go with the kept copy; the rest is the copy's
-        const own = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('ratelimit-')));
-        for (const name of res.getHeaderNames()) res.removeHeader(name);
-        void answerFromCache(req, res, answer, { headers: own });
+    holdResponse(res, req.url?.includes('?') ? MAX_QUERY_ENTRY_BYTES : MAX_ENTRY_BYTES, {
+      onWhole: (response, release) => {
+        void sharedAnswerOf(read, key, response)
+          // a content write before it was whole or compressed: this render is not kept
+          .then((made) => (made && generation === state.generation ? made : null))
+          .catch(() => null)
+          .then((answer) => {
+            settle(answer);
+            if (!answer) return release();
+            keep(state, key, answer);
+            Object.assign(req.headers, { 'accept-encoding': encodings, 'if-none-match': held });
+            // this visitor's own headers (its rate limit) go with the kept copy; the rest is the copy's
+            const own = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('ratelimit-')));
+            for (const name of res.getHeaderNames()) res.removeHeader(name);
+            void answerFromCache(req, res, answer, { headers: own });
+          });
       },
       // not a 200, or too large to keep: known before the last byte leaves
       onGiveUp: () => settle(null),
@@ -241,7 +246,9 @@ async function sharedAnswerOf(read: SharedRead, key: string, response: { status:
   const headers: Record<string, string> = {};
   for (const [name, value] of sent) if (!PER_REQUEST_HEADERS.has(name) && !name.startsWith('ratelimit-')) headers[name] = value;
   if (read.cacheControl) headers['cache-control'] = read.cacheControl;
-  const gzipped = body.length >= GZIP_FROM_BYTES ? await gzipOffLoop(body) : null;
+  const compressed = body.length >= GZIP_FROM_BYTES ? await gzipOffLoop(body) : null;
+  // a body that does not shrink is sent as it is, and kept once
+  const gzipped = compressed && compressed.length < body.length ? compressed : null;
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
   const size = ENTRY_OVERHEAD_BYTES + key.length + JSON.stringify(headers).length + body.length + (gzipped?.length ?? 0);
   const etag = etagOf(body);

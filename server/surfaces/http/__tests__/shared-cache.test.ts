@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -353,6 +354,24 @@ it('keeps a feed of megabytes, plain and compressed, so no later reader costs a 
   expect(zipped.encoding).toBe('gzip');
   expect(gunzipSync(zipped.body).toString()).toBe(feed);
   expect(renders).toBe(1);
+  // query strings make endless keys: a made-up one keeps its answer only up to 2 MB
+  for (let i = 0; i < 2; i++) expect(await (await get('/api/v1/changelog/acme-long/feed?made-up=1')).text()).toBe(feed);
+  expect(renders).toBe(3);
+  expect(await (await get('/api/v1/changelog/acme-long/feed')).text()).toBe(feed);
+  expect(renders).toBe(3);
+});
+
+it('keeps an answer that gzip does not shrink once, and sends it plain to every client', async () => {
+  const noise = randomBytes(64 * 1024);
+  answer = { status: 200, headers: { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'public, max-age=60' }, body: noise as unknown as string };
+  for (let i = 0; i < 2; i++) {
+    const read = await get('/api/v1/changelog/acme-noise', { 'accept-encoding': 'gzip' });
+    expect(read.headers.get('content-encoding')).toBeNull();
+    expect(read.headers.get('vary')).toBeNull();
+    expect(Buffer.from(await read.arrayBuffer()).equals(noise)).toBe(true);
+  }
+  expect(renders).toBe(1);
+  expect(sharedCacheSize().bytes).toBeLessThan(2 * noise.length);
 });
 
 it('streams a render too large to keep through whole, and keeps nothing of it', async () => {

@@ -4,6 +4,7 @@ import { errorMessage, projectTrpc } from '@/app/trpc-client';
 import type { TRecipient } from '@/server/recipients/schemas';
 import { LIMITS } from '@/server/mailing-lists/schemas';
 import { LocalTime } from '@/app/local-time';
+import { EditRecipient, restoreRecipient } from './edit-recipient';
 
 const TABS = [
   { status: '', label: 'All' },
@@ -23,7 +24,7 @@ interface Props {
   onChanged: () => Promise<void>;
 }
 
-/** Status tabs, search and keyset paging over the list's recipients; remove from each row. */
+/** Status tabs, search and keyset paging over the list's recipients; edit, remove or restore from each row. */
 export function RecipientsTable({ projectId, listId, version, status, onStatus, onChanged }: Props) {
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
@@ -31,6 +32,7 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState<{ items: TRecipient[]; next_cursor: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1];
 
   useEffect(() => {
@@ -57,6 +59,17 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
     } catch (e) {
       setError(errorMessage(e));
     }
+  }
+
+  async function restore(recipient: TRecipient) {
+    const problem = await restoreRecipient(projectId, listId, recipient);
+    setError(problem);
+    if (!problem) await onChanged();
+  }
+
+  async function saved() {
+    setEditing(null);
+    await onChanged();
   }
 
   return (
@@ -96,20 +109,36 @@ export function RecipientsTable({ projectId, listId, version, status, onStatus, 
             </tr>
           </thead>
           <tbody>
-            {page?.items.map((r) => (
-              <tr key={r.id}>
-                <td className="wrap-anywhere">{r.email}</td>
-                <td className="optional">{r.name ?? ''}</td>
-                <td className="optional"><code>{r.external_id ?? ''}</code></td>
-                <td>{r.status}</td>
-                <td className="optional"><LocalTime iso={r.created_at} style="date" /></td>
-                <td>
-                  {r.is_active && (
-                    <button type="button" className="danger" onClick={() => remove(r)} aria-label={`Remove ${r.email}`}>Remove</button>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {page?.items.map((r) =>
+              editing === r.id ? (
+                <tr key={r.id}>
+                  <td colSpan={6}>
+                    <EditRecipient projectId={projectId} listId={listId} recipient={r} onSaved={saved} onCancel={() => setEditing(null)} />
+                  </td>
+                </tr>
+              ) : (
+                <tr key={r.id}>
+                  <td className="wrap-anywhere">{r.email}</td>
+                  <td className="optional">{r.name ?? ''}</td>
+                  <td className="optional"><code>{r.external_id ?? ''}</code></td>
+                  <td>{r.status}</td>
+                  <td className="optional"><LocalTime iso={r.created_at} style="date" /></td>
+                  <td>
+                    <div className="row">
+                      {r.is_active && (
+                        <>
+                          <button type="button" className="secondary" onClick={() => setEditing(r.id)} aria-label={`Edit ${r.email}`}>Edit</button>
+                          <button type="button" className="danger" onClick={() => remove(r)} aria-label={`Remove ${r.email}`}>Remove</button>
+                        </>
+                      )}
+                      {r.status === 'removed' && (
+                        <button type="button" className="secondary" onClick={() => restore(r)} aria-label={`Restore ${r.email}`}>Restore</button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       )}
