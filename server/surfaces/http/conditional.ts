@@ -21,12 +21,19 @@ export function matchesIfNoneMatch(header: string | null | undefined, etag: stri
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+const GZIP_TAG_END = '-gzip"';
+
 /**
- * The ETag of a content coding of the body `etag` names: a strong validator stands for one representation
+ * The ETag of the gzip coding of the body `etag` names: a strong validator stands for one representation
  * (RFC 9110 8.8.3). A request naming either tag matches: both code the same content.
  */
-export function codedEtagOf(etag: string, coding = 'gzip'): string {
-  return `${etag.slice(0, -1)}-${coding}"`;
+export function gzipEtagOf(etag: string): string {
+  return `${etag.slice(0, -1)}${GZIP_TAG_END}`;
+}
+
+/** Whether a tag is one `gzipEtagOf` made. */
+export function isGzipEtag(etag: string): boolean {
+  return etag.endsWith(GZIP_TAG_END);
 }
 
 /**
@@ -37,9 +44,7 @@ export function conditionalResponse(req: Request, body: string, headers: Headers
   const etag = etagOf(body);
   headers.set('ETag', etag);
   if (policy) headers.set('Cache-Control', cacheControlOf(policy));
-  const ifNoneMatch = req.headers.get('if-none-match');
-  // the tag of the shared cache's gzip copy of this body names it too (a client holding it may come back with a token)
-  if (matchesIfNoneMatch(ifNoneMatch, etag) || matchesIfNoneMatch(ifNoneMatch, codedEtagOf(etag))) {
+  if (matchesIfNoneMatch(req.headers.get('if-none-match'), etag)) {
     headers.delete('Content-Type');
     headers.delete('Content-Length');
     return new Response(null, { status: 304, headers });

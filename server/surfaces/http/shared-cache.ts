@@ -7,7 +7,7 @@ import { config } from '../../config';
 import { requestOrigin } from '../../request-origin';
 import { holdResponse } from './capture-response';
 import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
-import { acceptsGzip, cacheControlOf, etagOf, codedEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
+import { acceptsGzip, cacheControlOf, etagOf, gzipEtagOf, headerValue, matchesIfNoneMatch } from './conditional';
 
 /**
  * The front's shared cache of public reads, as a CDN in front of Next would be: Next answers the first
@@ -186,9 +186,10 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
     const generation = state.generation;
     holdResponse(res, req.url?.includes('?') ? MAX_QUERY_ENTRY_BYTES : MAX_ENTRY_BYTES, {
       onWhole: (response, release) => {
-        void sharedAnswerOf(read, key, response)
-          // a content write before it was whole or compressed: this render is not kept
-          .then((made) => (made && generation === state.generation ? made : null))
+        const current = () => generation === state.generation;
+        void (current() ? sharedAnswerOf(read, key, response) : Promise.resolve(null))
+          // a content write before it was whole or while it was compressed: this render is not kept
+          .then((made) => (made && current() ? made : null))
           .catch(() => null)
           .then((answer) => {
             settle(answer);
@@ -252,7 +253,7 @@ async function sharedAnswerOf(read: SharedRead, key: string, response: { status:
   if (gzipped) headers.vary = [...new Set([...(headers.vary ?? '').split(/,\s*/), 'Accept-Encoding'].filter(Boolean))].join(', ');
   const size = ENTRY_OVERHEAD_BYTES + key.length + JSON.stringify(headers).length + body.length + (gzipped?.length ?? 0);
   const etag = etagOf(body);
-  return { etag, body, gzipped, gzippedEtag: gzipped && codedEtagOf(etag), headers, expiresAt: performance.now() + read.ttlMs, size };
+  return { etag, body, gzipped, gzippedEtag: gzipped && gzipEtagOf(etag), headers, expiresAt: performance.now() + read.ttlMs, size };
 }
 
 /** Keeps an answer within the budgets, dropping the oldest first, and any expired one met on the way. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { acceptsGzip, codedEtagOf, matchesIfNoneMatch } from './conditional';
+import { acceptsGzip, gzipEtagOf, matchesIfNoneMatch } from './conditional';
 
 /** Customer pages load the widget on every view: browsers and CDNs keep it 5 minutes, then revalidate. */
 export const WIDGET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
@@ -31,7 +31,7 @@ function loadWidget(file: WidgetPath): Asset {
   if (kept && process.env.NODE_ENV === 'production') return kept;
   const plain = fs.readFileSync(path.join(process.cwd(), 'public', file));
   const etag = `"${createHash('sha1').update(plain).digest('base64url')}"`;
-  const asset = { plain, gzip: gzipSync(plain, { level: 9 }), etag, gzipEtag: codedEtagOf(etag) };
+  const asset = { plain, gzip: gzipSync(plain, { level: 9 }), etag, gzipEtag: gzipEtagOf(etag) };
   assets.set(file, asset);
   return asset;
 }
