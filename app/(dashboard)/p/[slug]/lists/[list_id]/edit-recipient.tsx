@@ -71,8 +71,9 @@ function entryOf(recipient: TRecipient) {
 async function upsertOne(projectId: string, listId: string, entry: Exclude<TRecipientEntry, string>): Promise<string | null> {
   try {
     const result = await projectTrpc(projectId).recipients.upsert.mutate({ list_id: listId, recipients: [entry] });
+    // the entry names the recipient's own ID when it has one, so a conflict is a new ID someone else holds
     const conflict = result.conflicts[0];
-    if (conflict) return conflict.reason === 'email belongs to another recipient' ? `External ID ${conflict.external_id} belongs to another recipient of this list` : `Not saved: ${conflict.reason}`;
+    if (conflict) return `External ID ${conflict.external_id} belongs to another recipient of this list`;
     if (result.skipped_unsubscribed) return `${entry.email} has unsubscribed: an unsubscribed recipient is never changed`;
     return null;
   } catch (e) {
