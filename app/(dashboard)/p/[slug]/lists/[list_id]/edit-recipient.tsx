@@ -71,7 +71,8 @@ function entryOf(recipient: TRecipient) {
 async function upsertOne(projectId: string, listId: string, entry: Exclude<TRecipientEntry, string>): Promise<string | null> {
   try {
     const result = await projectTrpc(projectId).recipients.upsert.mutate({ list_id: listId, recipients: [entry] });
-    // the entry names the recipient's own ID when it has one, so a conflict is a new ID someone else holds
+    // the entry names the recipient's own ID when it has one, so a conflict is a new ID another recipient holds
+    // (or, in a race, one given to this recipient meanwhile: the reload then shows it)
     const conflict = result.conflicts[0];
     if (conflict) return `External ID ${conflict.external_id} belongs to another recipient of this list`;
     if (result.skipped_unsubscribed) return `${entry.email} has unsubscribed: an unsubscribed recipient is never changed`;
