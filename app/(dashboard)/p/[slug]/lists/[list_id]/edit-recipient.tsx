@@ -72,7 +72,7 @@ async function upsertOne(projectId: string, listId: string, entry: Exclude<TReci
   try {
     const result = await projectTrpc(projectId).recipients.upsert.mutate({ list_id: listId, recipients: [entry] });
     // the entry names the recipient's own ID when it has one, so a conflict is a new ID another recipient holds
-    // (or, in a race, one given to this recipient meanwhile: the reload then shows it)
+    // (or, in a race, this recipient was given another ID meanwhile)
     const conflict = result.conflicts[0];
     if (conflict) return `External ID ${conflict.external_id} belongs to another recipient of this list`;
     if (result.skipped_unsubscribed) return `${entry.email} has unsubscribed: an unsubscribed recipient is never changed`;
