@@ -29,8 +29,8 @@ export default defineConfig(async () => {
   // an empty DATABASE_URL is "unset" (db/settings.ts): PGlite, whatever the shell says. REDIS_URL is the
   // app's (limits shared across instances): tests that want Redis read TEST_REDIS_URL
   const env = { DATABASE_URL: '', REDIS_URL: '', SHIPNOTE_TEST_POSTGRES_PROJECT: postgres ? '1' : '' };
-  const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: 'pglite', env } }];
-  if (postgres) projects.push({ extends: true, test: { name: 'postgres', env, globalSetup: ['tests/global-setup.ts'], setupFiles: ['tests/postgres-env.ts'] } });
+  const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: 'pglite', env, setupFiles: ['server/zod-without-cycles.ts'] } }];
+  if (postgres) projects.push({ extends: true, test: { name: 'postgres', env, globalSetup: ['tests/global-setup.ts'], setupFiles: ['server/zod-without-cycles.ts', 'tests/postgres-env.ts'] } });
   return {
     resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
     test: {

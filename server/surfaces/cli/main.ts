@@ -1,3 +1,4 @@
+import '../../zod-without-cycles'; // before any schema is built
 import { parseArgs } from 'node:util';
 import { getDatabase, type DatabaseHandle } from '@/db/client';
 import { config } from '../../config';

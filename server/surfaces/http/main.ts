@@ -1,4 +1,5 @@
 import './share-async-storage'; // first: Next makes its stores as it loads
+import '../../zod-without-cycles'; // before any schema is built, Next's included
 import http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
