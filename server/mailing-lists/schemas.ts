@@ -5,6 +5,7 @@ export const LIMITS = {
   listsPerProject: 20,
   listName: 100,
   recipientName: 200,
+  externalId: 255,
   search: 200,
   activePerList: 500,
   entriesPerRequest: 1000,

@@ -25,7 +25,7 @@ export const ZRecipientEntryObject = z.object({
   email: z.string().meta({ description: 'Matched case-insensitively; stored lowercased' }),
   // null means "not sent", as clients that serialize unset fields as null expect; "" clears the name
   name: z.string().max(LIMITS.recipientName).nullish(),
-  external_id: z.string().min(1).max(255).nullish(),
+  external_id: z.string().min(1).max(LIMITS.externalId).nullish(),
   attributes: ZAttributesInput.nullish().meta({ description: 'Replaces the stored map when present' }),
 });
 export const ZRecipientEntry = z.union([z.string(), ZRecipientEntryObject], {

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { onInvalidation } from '../../cache-bus';
 import { config } from '../../config';
+import { logError } from '../../log';
 import { requestOrigin } from '../../request-origin';
 import { holdResponse } from './capture-response';
 import { countView, PUBLIC_PAGE_SECTIONS, refuseView, renderCountedView, type ViewCount } from './page-views';
@@ -190,7 +191,10 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
         void (current() ? sharedAnswerOf(read, key, response) : Promise.resolve(null))
           // a content write before it was whole or while it was compressed: this render is not kept
           .then((made) => (made && current() ? made : null))
-          .catch(() => null)
+          .catch((error: unknown) => {
+            logError('The shared cache could not keep an answer', error);
+            return null;
+          })
           .then((answer) => {
             settle(answer);
             if (!answer) return release();

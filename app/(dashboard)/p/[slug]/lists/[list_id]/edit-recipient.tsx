@@ -45,7 +45,7 @@ export function EditRecipient({ projectId, listId, recipient, onSaved, onCancel 
         {recipient.external_id ? (
           <input value={recipient.external_id} readOnly />
         ) : (
-          <input value={externalId} onChange={(e) => setExternalId(e.target.value)} maxLength={255} placeholder="None yet" />
+          <input value={externalId} onChange={(e) => setExternalId(e.target.value)} maxLength={LIMITS.externalId} placeholder="None yet" />
         )}
       </label>
       {error && <p className="error" role="alert">{error}</p>}
