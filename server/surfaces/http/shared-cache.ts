@@ -170,47 +170,50 @@ async function serveMiss(req: IncomingMessage, res: ServerResponse, read: Shared
 }
 
 /**
- * Next renders a miss; a GET's 200 is kept for the next visitor, meanwhile shared with the same URL's
- * other misses, and this visitor is answered from the kept copy too: its ETag, and a 304 when the
- * client (a feed reader polling less often than copies are kept) already holds those bytes.
+ * Next renders a miss; a 200 is kept for the next visitor, meanwhile shared with the same URL's other
+ * misses, and this visitor is answered from the kept copy too: its ETag, and a 304 when the client (a
+ * feed reader polling less often than copies are kept) already holds those bytes. A HEAD is rendered as
+ * the GET it describes (Node sends no body on a HEAD's response), so it gets the headers a GET would.
  */
 function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead, key: string, render: () => void, count?: ViewCount) {
   const state = cache();
-  if (req.method === 'GET') {
-    const settle = awaitedBy(state, key);
-    // the client went away: whoever waited asks Next itself
-    res.once('close', () => settle(null));
-    // uncompressed and whole from Next, so the bytes kept serve every visitor (compressed here once)
-    const { 'accept-encoding': encodings, 'if-none-match': held } = req.headers;
-    delete req.headers['accept-encoding'];
-    delete req.headers['if-none-match'];
-    const generation = state.generation;
-    holdResponse(res, req.url?.includes('?') ? MAX_QUERY_ENTRY_BYTES : MAX_ENTRY_BYTES, {
-      onWhole: (response, release) => {
-        const current = () => generation === state.generation;
-        void (current() ? sharedAnswerOf(read, key, response) : Promise.resolve(null))
-          // a content write before it was whole or while it was compressed: this render is not kept
-          .then((made) => (made && current() ? made : null))
-          .catch((error: unknown) => {
-            logError('The shared cache could not keep an answer', error);
-            return null;
-          })
-          .then((answer) => {
-            settle(answer);
-            if (!answer) return release();
-            keep(state, key, answer);
-            Object.assign(req.headers, { 'accept-encoding': encodings, 'if-none-match': held });
-            // this visitor's own headers (its rate limit) go with the kept copy; the rest is the copy's
-            const own = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('ratelimit-')));
-            for (const name of res.getHeaderNames()) res.removeHeader(name);
-            void answerFromCache(req, res, answer, { headers: own });
-          });
-      },
-      // not a 200, or too large to keep: known before the last byte leaves
-      onGiveUp: () => settle(null),
-    });
-    if (read.cacheControl) leaveWithCacheControl(res, read, read.cacheControl, () => generation === state.generation);
-  }
+  // GET or HEAD (serveSharedRead)
+  const method = req.method;
+  req.method = 'GET';
+  const settle = awaitedBy(state, key);
+  // the client went away: whoever waited asks Next itself
+  res.once('close', () => settle(null));
+  // uncompressed and whole from Next, so the bytes kept serve every visitor (compressed here once)
+  const { 'accept-encoding': encodings, 'if-none-match': held } = req.headers;
+  delete req.headers['accept-encoding'];
+  delete req.headers['if-none-match'];
+  const generation = state.generation;
+  holdResponse(res, req.url?.includes('?') ? MAX_QUERY_ENTRY_BYTES : MAX_ENTRY_BYTES, {
+    onWhole: (response, release) => {
+      const current = () => generation === state.generation;
+      void (current() ? sharedAnswerOf(read, key, response) : Promise.resolve(null))
+        // a content write before it was whole or while it was compressed: this render is not kept
+        .then((made) => (made && current() ? made : null))
+        .catch((error: unknown) => {
+          logError('The shared cache could not keep an answer', error);
+          return null;
+        })
+        .then((answer) => {
+          settle(answer);
+          if (!answer) return release();
+          keep(state, key, answer);
+          req.method = method;
+          Object.assign(req.headers, { 'accept-encoding': encodings, 'if-none-match': held });
+          // this visitor's own headers (its rate limit) go with the kept copy; the rest is the copy's
+          const own = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('ratelimit-')));
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          void answerFromCache(req, res, answer, { headers: own });
+        });
+    },
+    // not a 200, or too large to keep: known before the last byte leaves
+    onGiveUp: () => settle(null),
+  });
+  if (read.cacheControl) leaveWithCacheControl(res, read, read.cacheControl, () => generation === state.generation);
   if (count) renderCountedView(req, res, count, render);
   else render();
 }

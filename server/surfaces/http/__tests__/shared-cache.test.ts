@@ -198,7 +198,7 @@ it('does not make visitors after a content write wait for a render that began be
   expect(renders).toBe(2);
 });
 
-it('keeps only HTML 200s without cookies, and leaves RSC requests, other paths and HEAD misses to Next', async () => {
+it('keeps only HTML 200s without cookies, and leaves RSC requests and other paths to Next', async () => {
   answer = { ...answer, status: 404 };
   await (await get('/kb/missing')).text();
   await (await get('/kb/missing')).text();
@@ -212,9 +212,31 @@ it('keeps only HTML 200s without cookies, and leaves RSC requests, other paths a
   await (await get('/pub/acme?tab=2')).text();
   await (await get('/p/acme/keys')).text();
   await (await get('/p/acme/keys')).text();
-  await fetch(`${base}/changelog/head-first`, { method: 'HEAD' });
-  await fetch(`${base}/changelog/head-first`, { method: 'HEAD' });
-  expect(renders).toBe(12);
+  expect(renders).toBe(10);
+});
+
+it('renders a HEAD miss as its GET: the same headers as every later answer, no body, and kept for the next reader', async () => {
+  answer.headers['Cache-Control'] = 'private, no-cache, no-store, max-age=0, must-revalidate';
+  const headers = (res: Response) => Object.fromEntries(['etag', 'cache-control', 'content-length', 'content-type', 'x-frame-options'].map((name) => [name, res.headers.get(name)]));
+  const miss = await fetch(`${base}/changelog/head-first`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+  expect(miss.status).toBe(200);
+  expect(await miss.text()).toBe('');
+  const again = await fetch(`${base}/changelog/head-first`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+  const read = await get('/changelog/head-first');
+  expect(await read.text()).toBe(PAGE_ONE);
+  expect(renders).toBe(1);
+  expect(headers(miss)).toEqual(headers(read));
+  expect(headers(again)).toEqual(headers(read));
+  expect(miss.headers.get('etag')).toMatch(/^"/);
+  expect(miss.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+
+  // an answer that is not kept is Next's own, still without a body
+  answer = { ...answer, status: 404, body: '<html>missing</html>' };
+  const missing = await fetch(`${base}/changelog/head-missing`, { method: 'HEAD' });
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toBe('');
+  await fetch(`${base}/changelog/head-missing`, { method: 'HEAD' });
+  expect(renders).toBe(3);
 });
 
 const CONTENT = { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300', 'Access-Control-Allow-Origin': '*' };
