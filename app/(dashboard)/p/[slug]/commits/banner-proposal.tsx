@@ -1,20 +1,10 @@
 'use client';
 import { BANNER_LIMITS } from '@/server/banner/schemas';
+import type { BannerProposal as Proposal } from '@/server/commits/generate/banner';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useOneAtATime } from '@/app/one-at-a-time';
 import { errorMessage, projectTrpc } from '@/app/trpc-client';
-
-interface Proposal {
-  headline: string;
-  body: string;
-  cta_label: string;
-  badge: string;
-  link_url: string | null;
-  period_start: string;
-  period_end: string;
-  commit_count: number;
-}
 
 type Field = keyof typeof BANNER_LIMITS | 'link_url';
 
