@@ -95,6 +95,8 @@ export function holdResponse(res: ServerResponse, maxBytes: number, { onWhole, o
     const body = Buffer.concat(chunks);
     passing = true;
     onWhole({ status: Number(head?.[0] ?? res.statusCode), headers, body }, () => {
+      // the whole body's length, which Node leaves out on a HEAD's response
+      if (!headers.has('content-length') && !headers.has('transfer-encoding')) res.setHeader('content-length', body.length);
       if (head) original.writeHead.apply(res, head);
       original.end.call(res, body);
     });

@@ -181,8 +181,11 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
   const method = req.method;
   req.method = 'GET';
   const settle = awaitedBy(state, key);
-  // the client went away: whoever waited asks Next itself
-  res.once('close', () => settle(null));
+  res.once('close', () => {
+    req.method = method;
+    // the client went away: whoever waited asks Next itself
+    settle(null);
+  });
   // uncompressed and whole from Next, so the bytes kept serve every visitor (compressed here once)
   const { 'accept-encoding': encodings, 'if-none-match': held } = req.headers;
   delete req.headers['accept-encoding'];
@@ -190,6 +193,7 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
   const generation = state.generation;
   holdResponse(res, req.url?.includes('?') ? MAX_QUERY_ENTRY_BYTES : MAX_ENTRY_BYTES, {
     onWhole: (response, release) => {
+      req.method = method; // Next's answer is whole
       const current = () => generation === state.generation;
       void (current() ? sharedAnswerOf(read, key, response) : Promise.resolve(null))
         // a content write before it was whole or while it was compressed: this render is not kept
@@ -202,7 +206,6 @@ function renderMiss(req: IncomingMessage, res: ServerResponse, read: SharedRead,
           settle(answer);
           if (!answer) return release();
           keep(state, key, answer);
-          req.method = method;
           Object.assign(req.headers, { 'accept-encoding': encodings, 'if-none-match': held });
           // this visitor's own headers (its rate limit) go with the kept copy; the rest is the copy's
           const own = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('ratelimit-')));

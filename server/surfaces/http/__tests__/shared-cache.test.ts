@@ -18,6 +18,8 @@ let renders = 0;
 const memoryLimiter = createMemoryRateLimiter();
 /** the counted-view header of each request Next was asked to render */
 let countedViews: (string | undefined)[] = [];
+/** the method of each render Next was asked for, and the request's method once it was answered */
+let methods: (string | undefined)[] = [];
 const CURRENT_TAG = '"current"';
 let answer: { status: number; headers: Record<string, string>; body: string; delayMs?: number; headDelayMs?: number };
 let server: http.Server;
@@ -27,6 +29,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const render = () => {
       renders++;
+      methods.push(req.method);
+      res.once('close', () => methods.push(`${req.method} after`));
       countedViews.push(req.headers[COUNTED_VIEW_HEADER] as string | undefined);
       // as the REST surface answers a client that holds the current bytes
       if (req.headers['if-none-match'] === CURRENT_TAG) return void res.writeHead(304).end();
@@ -49,6 +53,7 @@ beforeEach(() => {
   publishInvalidation('content');
   renders = 0;
   countedViews = [];
+  methods = [];
   answer = { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', Vary: 'rsc', 'X-Frame-Options': 'DENY' }, body: PAGE_ONE };
 });
 
@@ -230,13 +235,50 @@ it('renders a HEAD miss as its GET: the same headers as every later answer, no b
   expect(miss.headers.get('etag')).toMatch(/^"/);
   expect(miss.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
 
-  // an answer that is not kept is Next's own, still without a body
-  answer = { ...answer, status: 404, body: '<html>missing</html>' };
+  expect(methods).toEqual(['GET', 'HEAD after']);
+
+  // compressed, and revalidated, as a GET would be
+  publishInvalidation('content');
+  const gzipHead = await fetch(`${base}/changelog/head-first`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
+  expect(gzipHead.headers.get('content-encoding')).toBe('gzip');
+  expect(gzipHead.headers.get('etag')).toMatch(/-gzip"$/);
+  const gzipGet = await new Promise<http.IncomingMessage>((resolve) => http.get(`${base}/changelog/head-first`, { headers: { 'accept-encoding': 'gzip' } }, resolve));
+  gzipGet.resume();
+  expect([gzipHead.headers.get('etag'), gzipHead.headers.get('content-length')]).toEqual([gzipGet.headers.etag, gzipGet.headers['content-length']]);
+  publishInvalidation('content');
+  const revalidated = await fetch(`${base}/changelog/head-first`, { method: 'HEAD', headers: { 'accept-encoding': 'identity', 'if-none-match': miss.headers.get('etag')! } });
+  expect(revalidated.status).toBe(304);
+  expect(renders).toBe(3);
+});
+
+it('shares a HEAD miss render with the GETs that arrive meanwhile, and sends a render it cannot keep as Next wrote it, with its length and no body', async () => {
+  answer = { ...answer, delayMs: 100 };
+  const head = fetch(`${base}/kb/head-shared`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+  await delay(20);
+  const read = await get('/kb/head-shared');
+  expect(await read.text()).toBe(PAGE_ONE);
+  expect((await head).headers.get('etag')).toBe(read.headers.get('etag'));
+  expect(renders).toBe(1);
+
+  // an unpublish while the HEAD's render was being written: not kept, sent as Next wrote it
+  const written = fetch(`${base}/kb/head-written`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+  await delay(20);
+  publishInvalidation('content');
+  const released = await written;
+  expect(released.status).toBe(200);
+  expect(await released.text()).toBe('');
+  expect(released.headers.get('content-length')).toBe(String(Buffer.byteLength(PAGE_ONE)));
+  expect(released.headers.get('etag')).toBeNull();
+  expect(methods.slice(2)).toEqual(['GET', 'HEAD after']);
+
+  // not a 200: Next's own answer, still without a body
+  answer = { ...answer, status: 404, body: '<html>missing</html>', delayMs: 0 };
   const missing = await fetch(`${base}/changelog/head-missing`, { method: 'HEAD' });
   expect(missing.status).toBe(404);
   expect(await missing.text()).toBe('');
   await fetch(`${base}/changelog/head-missing`, { method: 'HEAD' });
-  expect(renders).toBe(3);
+  expect(renders).toBe(4);
+  expect(methods.slice(4)).toEqual(['GET', 'HEAD after', 'GET', 'HEAD after']);
 });
 
 const CONTENT = { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60, stale-while-revalidate=300', 'Access-Control-Allow-Origin': '*' };
