@@ -6,6 +6,13 @@ export class BodyTooLarge extends Error {
 }
 
 /**
+ * The body cap of every surface that takes a tool's or a procedure's input (REST, the dashboard, MCP):
+ * the largest input any of them takes fits as UTF-8 JSON (a knowledge-base set of 200 articles of 20,000
+ * characters is about 4 MB), and the CSV import's 2 MB file fits even JSON-escaped.
+ */
+export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
+
+/**
  * Reads a body while it streams in and stops at the cap: a declared Content-Length over it is refused
  * before reading, and a chunked body is cancelled the moment it passes, so memory stays bounded.
  */

@@ -8,7 +8,7 @@ import { createWorld, projectDigest } from '../contract/world';
 import { arbitraryOf, fuzzParameters, fuzzTimeout, hostileJson, type Schema } from './arbitraries';
 
 // Property: whatever arguments an agent sends to any tool, the answer is a result that fits the tool's
-// output schema, a tool error or JSON-RPC invalid params (413 past the 1 MB cap); never a 5xx or an
+// output schema, a tool error or JSON-RPC invalid params (413 past the 5 MB cap); never a 5xx or an
 // internal error; and a refused call writes nothing to the project.
 const database = await openTestDatabase();
 const server = await startOAuthServer();

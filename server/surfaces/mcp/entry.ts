@@ -3,13 +3,10 @@ import { createContext } from '../../context';
 import { logError } from '../../log';
 import { mcpResource, SCOPE } from '../../oauth/urls';
 import { createCaller } from '../../root';
-import { BodyTooLarge, findUnsafeText, NotUtf8, readUtf8 } from '../body';
+import { BodyTooLarge, findUnsafeText, MAX_JSON_BODY_BYTES, NotUtf8, readUtf8 } from '../body';
 import { challenge, refusedOrigin, withMcpCors } from './http';
 import { serveMcp } from './server';
 import { requestAuthInfo } from './tool';
-
-/** JSON-RPC messages are small; a tool's largest input (a 100,000-character document) fits many times. */
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * `POST /mcp`, the one entry of the agent surface: the Origin check (DNS rebinding), the capped body,
@@ -22,7 +19,7 @@ export async function handleMcpPost(req: Request): Promise<Response> {
   if (refused) return refused;
   let body: unknown;
   try {
-    body = JSON.parse(await readUtf8(req, MAX_BODY_BYTES));
+    body = JSON.parse(await readUtf8(req, MAX_JSON_BODY_BYTES));
   } catch (error) {
     if (error instanceof BodyTooLarge) return rpcError(413, -32600, error.message);
     return rpcError(400, -32700, `Parse error: the body is not JSON${error instanceof NotUtf8 ? ' (not UTF-8 text)' : ''}`);

@@ -3,7 +3,7 @@ import { createContext, type Context, CLIENT_IP_HEADER } from '../../context';
 import { AppError } from '../../errors';
 import { createCaller, appRouter } from '../../root';
 import { enforceCallLimit } from '../../trpc';
-import { BodyTooLarge, decodePath, findUnsafeQuery, findUnsafeText, isUnsafeText, NotUtf8, readUtf8, unsafeTextDetail } from '../body';
+import { BodyTooLarge, decodePath, MAX_JSON_BODY_BYTES, findUnsafeQuery, findUnsafeText, isUnsafeText, NotUtf8, readUtf8, unsafeTextDetail } from '../body';
 import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
@@ -11,8 +11,6 @@ import { libraryErrorOf, toSpecError, type LibraryErrorBody } from './errors';
 import { nonIntegerQueryParameter, pathParameterAt } from './documented-routes';
 import { RAW_ROUTES, type RawAnswer } from './raw-routes';
 import { cacheControlFor, corsHeadersFor, procedureRouteAccess, REST_PREFIX, successStatusOf, type RouteAccess } from './routes';
-
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 interface FakeResponse {
   statusCode: number;
@@ -132,7 +130,7 @@ async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: st
 
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
   if (method === 'GET' || method === 'DELETE') return undefined;
-  const text = await readUtf8(req, MAX_BODY_BYTES);
+  const text = await readUtf8(req, MAX_JSON_BODY_BYTES);
   // a POST whose input is all in its path (republish) has no body, whatever type a client names for it
   if (text === '') return undefined;
   if (!isJsonMediaType(req.headers.get('content-type'))) throw new NotJson();

@@ -5,12 +5,9 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { sessionUserIdOf } from './session';
 import { createContext } from '../../context';
 import { appRouter } from '../../root';
-import { BodyTooLarge, findUnsafeText, readBody, UNSAFE_TEXT_MESSAGE } from '../body';
+import { BodyTooLarge, findUnsafeText, MAX_JSON_BODY_BYTES, readBody, UNSAFE_TEXT_MESSAGE } from '../body';
 import { isSameOrigin } from '../http/same-origin';
 import { PROJECT_HEADER } from './project-header';
-
-/** The CSV import's 2 MB file fits even JSON-escaped (a quote mark takes two bytes), as on REST. */
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 /**
  * The dashboard's tRPC endpoint: writes only from our own pages (CSRF), a capped body, the session
@@ -20,7 +17,7 @@ export async function handleDashboardRequest(req: Request): Promise<Response> {
   if (req.method !== 'GET' && !isSameOrigin(req)) return Response.json({ detail: 'Cross-site request refused' }, { status: 403 });
   let body: Uint8Array<ArrayBuffer> | undefined;
   try {
-    body = req.method === 'POST' ? new Uint8Array(await readBody(req, MAX_BODY_BYTES)) : undefined;
+    body = req.method === 'POST' ? new Uint8Array(await readBody(req, MAX_JSON_BODY_BYTES)) : undefined;
   } catch (error) {
     if (error instanceof BodyTooLarge) return Response.json({ error: { message: error.message, code: -32600 } }, { status: 413 });
     throw error;

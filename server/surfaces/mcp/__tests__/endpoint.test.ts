@@ -140,6 +140,20 @@ describe('transport', () => {
     expect((await res.json()).error).toEqual({ code: -32700, message: 'Parse error: the body is not JSON (not UTF-8 text)' });
   });
 
+  it('takes the largest tool input (a knowledge-base set of 200 articles of 20,000 characters) and answers a body past 5 MB with 413', async () => {
+    const { token } = await createTestProject(database.db);
+    const articles = Array.from({ length: 200 }, (_, i) => ({ category: 'Guides', title: `Article ${i}`, body: 'word '.repeat(4_000) }));
+    const saved = await callTool(token, 'save_kb_set', { title: 'Help', articles });
+    const answer = await saved.json();
+    expect(saved.status).toBe(200);
+    expect(answer.result.isError, JSON.stringify(answer).slice(0, 300)).toBeUndefined();
+    expect(JSON.parse(answer.result.structuredContent.content).articles).toHaveLength(200);
+
+    const tooLarge = await callTool(token, 'save_kb_set', { articles: [{ category: 'Guides', title: 'Big', body: 'x'.repeat(5 * 1024 * 1024) }] });
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).error).toEqual({ code: -32600, message: 'Request body is larger than 5 MB' });
+  });
+
   it('is stateless: no session id, JSON answers', async () => {
     const { token } = await createTestProject(database.db);
     const res = await rpc(
