@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { AppError } from '../../errors';
 import { logError } from '../../log';
+import { preciseIssues } from '../../validation-issues';
 import type { createCaller } from '../../root';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -140,7 +141,7 @@ export function errorDetail(error: unknown): string {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return cause.message;
   if (cause instanceof ZodError) {
-    return cause.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+    return preciseIssues(cause.issues).map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
   }
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return error.message;
   logError('MCP tool failed', error);

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { AppError } from '../../errors';
 import { logError } from '../../log';
+import { preciseIssues, type IssueLike } from '../../validation-issues';
 import { PATH_PARAM_NAMES } from './routes';
 
 export interface ValidationDetail {
@@ -11,24 +12,18 @@ export interface ValidationDetail {
   type: string;
 }
 
-interface ZodIssueLike {
-  path: PropertyKey[];
-  message: string;
-  code: string;
-}
-
 /** The error body trpc-to-openapi produces, as far as we read it. */
 export interface LibraryErrorBody {
   message?: string;
   code?: string;
-  issues?: ZodIssueLike[];
+  issues?: IssueLike[];
   data?: { path?: string; loc?: (string | number)[] };
 }
 
 /** Rewrites an error response of trpc-to-openapi into the spec's bodies (api-v1.md section 7). */
 export function toSpecError(status: number, body: LibraryErrorBody, method: string): { status: number; body: unknown } {
   if (body.issues) {
-    return { status: 422, body: { detail: body.issues.map((issue) => toValidationDetail(issue, method)) } };
+    return { status: 422, body: { detail: preciseIssues(body.issues).map((issue) => toValidationDetail(issue, method)) } };
   }
   if (body.code === 'PARSE_ERROR') {
     return { status: 422, body: { detail: [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }] } };
@@ -48,7 +43,7 @@ export function toSpecError(status: number, body: LibraryErrorBody, method: stri
   return { status, body: { detail: body.message ?? 'Error' } };
 }
 
-function toValidationDetail(issue: ZodIssueLike, method: string): ValidationDetail {
+function toValidationDetail(issue: IssueLike, method: string): ValidationDetail {
   const [first, ...rest] = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
   const location =
     typeof first === 'string' && PATH_PARAM_NAMES.has(first) ? 'path' : method === 'GET' || method === 'DELETE' ? 'query' : 'body';
