@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ZListId } from '../mailing-lists/schemas';
+import { preciseIssues } from '../validation-issues';
 
 export const STATUSES = ['active', 'removed', 'unsubscribed'] as const;
 const ATTRIBUTES = { maxKeys: 20, maxKeyLength: 64, maxBytes: 2048 };
@@ -33,7 +34,7 @@ export const ZRecipientEntry = z.union([z.string(), ZRecipientEntryObject], {
   error: (issue) => {
     const inner = issue.code === 'invalid_union' && issue.input !== null && typeof issue.input === 'object' ? issue.errors[1] : undefined;
     if (!inner?.length) return 'Expected an email address or an object with an email';
-    return inner.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+    return preciseIssues(inner).map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
   },
 });
 export type TRecipientEntry = z.infer<typeof ZRecipientEntry>;

@@ -277,6 +277,11 @@ describe('tools', () => {
     }
     const banner = await client.callTool({ name: 'publish_banner', arguments: { headline: 'x'.repeat(81), body: 'b', cta_label: 'c' } });
     expect(banner.isError).toBe(true);
+    // an entry that is a string or an object: the rule its object broke, at its path
+    const key = 'k'.repeat(65);
+    const upsert = await client.callTool({ name: 'upsert_recipients', arguments: { list_id: '00000000-0000-4000-8000-000000000000', recipients: [{ email: 'a@example.test', attributes: { [key]: 1 } }] } });
+    expect(upsert.isError).toBe(true);
+    expect((upsert.content as { text: string }[])[0]!.text).toContain(`recipients.0: attributes.${key}: Keys are at most 64 characters`);
     await client.close();
   });
 });
