@@ -3,7 +3,7 @@ import { createContext, type Context, CLIENT_IP_HEADER } from '../../context';
 import { AppError } from '../../errors';
 import { createCaller, appRouter } from '../../root';
 import { enforceCallLimit } from '../../trpc';
-import { BodyTooLarge, decodePath, MAX_JSON_BODY_BYTES, findUnsafeQuery, findUnsafeText, isUnsafeText, NotUtf8, readUtf8, unsafeTextDetail } from '../body';
+import { BodyTooLarge, decodePath, findUnsafeQuery, findUnsafeText, isUnsafeText, MAX_JSON_BODY_BYTES, NotUtf8, readUtf8, unsafeTextDetail } from '../body';
 import { answerBannerHttp } from '../http/banner';
 import { conditionalResponse } from '../http/conditional';
 import { REST_URL_HEADER } from '../http/rest-route';
