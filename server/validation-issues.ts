@@ -12,7 +12,10 @@ export interface IssueLike {
 /**
  * The issues where they happened: a union whose value had the shape of exactly one of its options (an
  * object where a string or an object is taken) reports that option's issues at their own paths, and a
- * record key its own rule ("Keys are at most 64 characters"), not "Invalid key in record".
+ * record key its own rule ("Keys are at most 64 characters"), not "Invalid key in record". An option
+ * "has the shape" when it failed for something else than the value's type at its root; a literal or enum
+ * option fails with `invalid_value` whatever it is given, so a union with one reports it alone, and a
+ * union's own message gives way to its option's: neither is in a schema that reaches here today.
  */
 export function preciseIssues(issues: IssueLike[]): IssueLike[] {
   return issues.flatMap((issue): IssueLike[] => {

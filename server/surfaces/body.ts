@@ -6,9 +6,10 @@ export class BodyTooLarge extends Error {
 }
 
 /**
- * The body cap of every surface that takes a tool's or a procedure's input (REST, the dashboard, MCP):
- * the largest input any of them takes fits as UTF-8 JSON (a knowledge-base set of 200 articles of 20,000
- * characters is about 4 MB), and the CSV import's 2 MB file fits even JSON-escaped.
+ * The body cap of every surface that takes a tool's or a procedure's input (REST, the dashboard, MCP), the
+ * same on each. The largest input written in ASCII-range text fits (a knowledge-base set of 200 articles
+ * of 20,000 characters is about 4 MB of JSON), and the CSV import's 2 MB file fits even JSON-escaped; text
+ * of other scripts takes 2-3 bytes a character (6 as `\uXXXX`), so such a set can pass the cap: 413.
  */
 export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
 

@@ -9,14 +9,17 @@ import { serveMcp } from './server';
 import { requestAuthInfo } from './tool';
 
 /**
- * `POST /mcp`, the one entry of the agent surface: the Origin check (DNS rebinding), the capped body,
- * authentication (OAuth access tokens bound to this resource, or project API tokens) once, then the
+ * `POST /mcp`, the one entry of the agent surface: the Origin check (DNS rebinding), authentication
+ * (OAuth access tokens bound to this resource, or project API tokens) once, the capped body, then the
  * SDK's handler for every protocol revision we serve, with a pooled server. Rate limits apply per tool
  * call, in the procedures the tools run.
  */
 export async function handleMcpPost(req: Request): Promise<Response> {
   const refused = refusedOrigin(req);
   if (refused) return refused;
+  // the token is in the headers: a caller without one costs no body read or parse
+  const ctx = await createContext({ headers: req.headers, mcpResource: mcpResource() });
+  if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));
   let body: unknown;
   try {
     body = JSON.parse(await readUtf8(req, MAX_JSON_BODY_BYTES));
@@ -24,8 +27,6 @@ export async function handleMcpPost(req: Request): Promise<Response> {
     if (error instanceof BodyTooLarge) return rpcError(413, -32600, error.message);
     return rpcError(400, -32700, `Parse error: the body is not JSON${error instanceof NotUtf8 ? ' (not UTF-8 text)' : ''}`);
   }
-  const ctx = await createContext({ headers: req.headers, mcpResource: mcpResource() });
-  if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));
   const unsafe = findUnsafeText(body);
   // a well-formed JSON-RPC request with bad params gets its answer, not an HTTP error
   if (unsafe) return rpcError(200, -32602, `Invalid params: ${unsafe.join('.') || 'the message'} contains a NUL character, a lone surrogate or a __proto__ key, or nests too deeply`, idOf(body));

@@ -62,6 +62,18 @@ describe('authorization', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
   });
 
+  it('answers 401 before reading the body: without a valid token, neither a large body nor one that is not JSON is read', async () => {
+    for (const authorization of [undefined, 'Bearer service_key_unknown']) {
+      const large = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp(), ...(authorization && { authorization }) },
+        body: 'x'.repeat(6 * 1024 * 1024),
+      });
+      expect(large.status, authorization).toBe(401);
+      expect(await large.json()).toHaveProperty('detail');
+    }
+  });
+
   it.each([['an unknown access token', 'service_at_unknown'], ['an unknown API token', 'service_key_unknown'], ['garbage', 'abc']])(
     'adds error="invalid_token" for %s',
     async (_, token) => {
