@@ -96,6 +96,13 @@ describe('every secured route', () => {
     expect(res.headers.get('ratelimit-limit'), 'RateLimit-Limit').toMatch(/^\d+$/);
   });
 
+  // the token is in the headers: a caller without one costs no body read, however long its body
+  it.each(cases(secured.filter((r) => r.body)))('%s answers 401 without a token before its body ends', async (_, route) => {
+    const { status, body } = await answerToUnendingBody(route.method, urlOf(route, paramsOf(route)));
+    expect(status, body).toBe(401);
+    expect(isDetailMessage(JSON.parse(body)), body).toBe(true);
+  });
+
   it.each(cases(secured.filter((r) => r.pathParams.length)))('%s answers 401 to an unknown token, even with a NUL character in its path', async (_, route) => {
     const res = await send(route, { token: 'service_key_contractUnknownToken0000000000', url: urlOf(route, paramsOf(route, { [route.pathParams[0]!.name]: 'a%00b' })) });
     expect(res.status, res.text).toBe(401);
@@ -354,5 +361,34 @@ function streamHuge(method: string, path: string, token: string): Promise<{ stat
       if (!answered) req.end('"}');
     };
     pump();
+  });
+}
+
+/** Sends the start of a JSON body and never its end: resolves with the answer, or "none" once 10 s pass without one. */
+function answerToUnendingBody(method: string, path: string): Promise<{ status: number | 'none'; body: string }> {
+  const url = new URL(server.url + path);
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method,
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-forwarded-for': randomClientIp() },
+    });
+    const unanswered = setTimeout(() => {
+      req.destroy();
+      resolve({ status: 'none', body: '' });
+    }, 10_000);
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        clearTimeout(unanswered);
+        resolve({ status: res.statusCode!, body: Buffer.concat(parts).toString() });
+        req.destroy();
+      });
+    });
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.write('{"name":"');
   });
 }

@@ -43,24 +43,8 @@ const openApiHandler = createOpenApiNodeHttpHandler({
 export async function handleRestRequest(req: Request): Promise<Response> {
   const { url, path } = restUrlOf(req);
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-
-  let body: unknown;
-  let refusal: Response | undefined;
-  try {
-    body = await readJsonBody(req, method);
-  } catch (error) {
-    refusal =
-      error instanceof BodyTooLarge
-        ? json(413, { detail: error.message })
-        : error instanceof NotJson
-          ? json(422, { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] })
-          : json(422, { detail: [{ loc: ['body'], msg: `Request body is not valid JSON${error instanceof NotUtf8 ? ': it is not UTF-8 text' : ''}`, type: 'json_invalid' }] });
-  }
   const segments = decodePath(path);
-  const unsafe = refusal ? null : unsafeInput(method, segments, url.searchParams, body);
-  if (unsafe) refusal = json(422, unsafeTextDetail(unsafe));
-  const notInteger = refusal ? undefined : nonIntegerQueryParameter(method, segments, url.searchParams);
-  if (notInteger) refusal = json(422, { detail: [{ loc: ['query', notInteger], msg: 'Must be a whole number written in digits', type: 'int_parsing' }] });
+  let refusal = urlRefusal(method, segments, url.searchParams);
 
   if (method === 'GET' && path === '/banner' && !refusal) return bannerResponse(req, url);
   const raw = method === 'GET' ? matchRawRoute(segments) : undefined;
@@ -70,9 +54,35 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
+  // the token is in the headers: a caller without the one its route requires gets its 401 (or 429) unread
+  if (refusal || (access.tokenRequired && ctx.actor.kind !== 'project')) return refuseBeforeProcedure(ctx, refusal, method, access);
+
+  let body: unknown;
+  try {
+    body = await readJsonBody(req, method);
+  } catch (error) {
+    refusal = bodyRefusal(error);
+  }
+  const unsafe = refusal ? null : findUnsafeBody(body);
+  if (unsafe) refusal = json(422, unsafeTextDetail(unsafe));
   if (refusal) return refuseBeforeProcedure(ctx, refusal, method, access);
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
   return procedureResponse(req, ctx, { url: url.origin + path + url.search, query: url.searchParams }, method, body);
+}
+
+/** Unsafe text in the path or query, or a query number not written in digits: refused before anything is read. */
+function urlRefusal(method: string, segments: string[], query: URLSearchParams): Response | undefined {
+  const unsafe = unsafeInUrl(method, segments, query);
+  if (unsafe) return json(422, unsafeTextDetail(unsafe));
+  const notInteger = nonIntegerQueryParameter(method, segments, query);
+  if (notInteger) return json(422, { detail: [{ loc: ['query', notInteger], msg: 'Must be a whole number written in digits', type: 'int_parsing' }] });
+  return undefined;
+}
+
+function bodyRefusal(error: unknown): Response {
+  if (error instanceof BodyTooLarge) return json(413, { detail: error.message });
+  if (error instanceof NotJson) return json(422, { detail: [{ loc: ['body'], msg: 'Request body must be JSON (Content-Type: application/json)', type: 'content_type' }] });
+  return json(422, { detail: [{ loc: ['body'], msg: `Request body is not valid JSON${error instanceof NotUtf8 ? ': it is not UTF-8 text' : ''}`, type: 'json_invalid' }] });
 }
 
 const PUBLIC_ACCESS: RouteAccess = { tokenRequired: false };
@@ -110,16 +120,17 @@ export function handleRestPreflight(req: Request): Response {
 }
 
 /**
- * A request refused before its procedure could run (an unreadable or oversized body, unsafe text) is
- * still counted and authenticated as its procedure would be: past the limit it gets 429, without the
- * token a route requires 401, and otherwise its refusal, with the rate limit headers.
+ * A request refused before its procedure could run (an unreadable or oversized body, unsafe text, or no
+ * token where its route requires one) is still counted and authenticated as its procedure would be: past
+ * the limit it gets 429, without the token a route requires 401, and otherwise its refusal, with the rate
+ * limit headers.
  */
-async function refuseBeforeProcedure(ctx: Context, refusal: Response, method: string, access: RouteAccess): Promise<Response> {
+async function refuseBeforeProcedure(ctx: Context, refusal: Response | undefined, method: string, access: RouteAccess): Promise<Response> {
   // a page that may call the route can read why it was refused (the widget its 429's Retry-After)
   if (access.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   try {
     await enforceCallLimit(ctx, access.rateLimit);
-    if (access.tokenRequired && ctx.actor.kind !== 'project') throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!refusal || (access.tokenRequired && ctx.actor.kind !== 'project')) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   } catch (error) {
     const { status, body } = libraryErrorOf(error);
     return errorResponse(status, body, method, ctx.resHeaders);
@@ -152,14 +163,16 @@ function isJsonMediaType(contentType: string | null): boolean {
   return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
 }
 
-function unsafeInput(method: string, segments: string[], query: URLSearchParams, body: unknown): (string | number)[] | null {
+function unsafeInUrl(method: string, segments: string[], query: URLSearchParams): (string | number)[] | null {
   const inPath = segments.findIndex(isUnsafeText);
   if (inPath !== -1) {
     const name = pathParameterAt(method, segments, inPath);
     return name ? ['path', name] : ['path'];
   }
-  const inQuery = findUnsafeQuery(query);
-  if (inQuery) return inQuery;
+  return findUnsafeQuery(query);
+}
+
+function findUnsafeBody(body: unknown): (string | number)[] | null {
   const found = typeof body === 'object' ? findUnsafeText(body) : null;
   return found ? ['body', ...found] : null;
 }
