@@ -26,12 +26,14 @@ export function frontListener(serve: Serve, options: FrontOptions): http.Request
   const { proxyHops, answerFirst = () => false } = options; // read once: process.env costs about a microsecond a request
   if (options.appUrlConfigured) {
     return (req, res) => {
+      closeWhenAnsweredBeforeBody(req, res);
       req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
       if (req.headers[COUNTED_VIEW_HEADER] !== undefined) delete req.headers[COUNTED_VIEW_HEADER];
       if (!answerFirst(req, res)) serve(req, res);
     };
   }
   return (req, res) => {
+    closeWhenAnsweredBeforeBody(req, res);
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
     if (req.headers[COUNTED_VIEW_HEADER] !== undefined) delete req.headers[COUNTED_VIEW_HEADER];
     const { host, proto } = publicHostOf(nodeHeader(req.headers), proxyHops);
@@ -45,4 +47,19 @@ export function frontListener(serve: Serve, options: FrontOptions): http.Request
 function refuseHost(res: http.ServerResponse) {
   const body = JSON.stringify({ detail: 'This host is not served: set APP_URL to the public origin of Shipnote' });
   res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
+
+/**
+ * A request answered before its body has all arrived (refused from its headers: no token, a declared
+ * length over the cap) closes its connection once answered: Node would otherwise read and discard
+ * whatever the client goes on sending, for as long as it sends, to keep the connection for the next request.
+ */
+function closeWhenAnsweredBeforeBody(req: http.IncomingMessage, res: http.ServerResponse) {
+  const { 'transfer-encoding': chunked, 'content-length': length } = req.headers;
+  if (chunked === undefined && (length === undefined || length === '0')) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }

@@ -35,10 +35,11 @@ const openApiHandler = createOpenApiNodeHttpHandler({
 } as never) as unknown as (req: Request, res: FakeResponse) => Promise<void>;
 
 /**
- * The one entry of the REST surface, every `/api/v1/*` request: the body read with a streaming cap, the
- * path decoded, hostile text found, the actor resolved once (createContext), then the procedure (rate
- * limited there; a request refused before it is limited here) and one mapper to the spec's error bodies.
- * HEAD runs as GET and drops the body.
+ * The one entry of the REST surface, every `/api/v1/*` request: the path decoded and its hostile text
+ * found, the actor resolved once (createContext) from the headers, then, for a caller its route accepts,
+ * the body read with a streaming cap and its hostile text found, then the procedure (rate limited there;
+ * a request refused before it is limited here) and one mapper to the spec's error bodies. HEAD runs as
+ * GET and drops the body.
  */
 export async function handleRestRequest(req: Request): Promise<Response> {
   const { url, path } = restUrlOf(req);
@@ -54,8 +55,9 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
-  // the token is in the headers: a caller without the one its route requires gets its 401 (or 429) unread
-  if (refusal || (access.tokenRequired && ctx.actor.kind !== 'project')) return refuseBeforeProcedure(ctx, refusal, method, access);
+  // the token is in the headers: a caller without the one its route requires gets its 401 (or 429)
+  // before its body is read (the HTTP front then closes the connection rather than read the rest)
+  if (refusal || tokenMissing(ctx, access)) return withoutBodyForHead(req, await refuseBeforeProcedure(ctx, method, access, refusal));
 
   let body: unknown;
   try {
@@ -65,12 +67,12 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   }
   const unsafe = refusal ? null : findUnsafeBody(body);
   if (unsafe) refusal = json(422, unsafeTextDetail(unsafe));
-  if (refusal) return refuseBeforeProcedure(ctx, refusal, method, access);
+  if (refusal) return refuseBeforeProcedure(ctx, method, access, refusal);
   if (raw) return rawResponse(req, ctx, (caller) => raw.route.run(caller, raw.params, url.searchParams));
   return procedureResponse(req, ctx, { url: url.origin + path + url.search, query: url.searchParams }, method, body);
 }
 
-/** Unsafe text in the path or query, or a query number not written in digits: refused before anything is read. */
+/** Unsafe text in the path or query, or a query number not written in digits: refused before the body is read. */
 function urlRefusal(method: string, segments: string[], query: URLSearchParams): Response | undefined {
   const unsafe = unsafeInUrl(method, segments, query);
   if (unsafe) return json(422, unsafeTextDetail(unsafe));
@@ -120,23 +122,27 @@ export function handleRestPreflight(req: Request): Response {
 }
 
 /**
- * A request refused before its procedure could run (an unreadable or oversized body, unsafe text, or no
- * token where its route requires one) is still counted and authenticated as its procedure would be: past
- * the limit it gets 429, without the token a route requires 401, and otherwise its refusal, with the rate
- * limit headers.
+ * A request refused before its procedure could run is still counted and authenticated as its procedure
+ * would be: past the limit it gets 429, without the token its route requires 401, and otherwise
+ * `refusal` (an unreadable or oversized body, unsafe text), with the rate limit headers. Without a
+ * `refusal`, the missing token is why it was refused.
  */
-async function refuseBeforeProcedure(ctx: Context, refusal: Response | undefined, method: string, access: RouteAccess): Promise<Response> {
+async function refuseBeforeProcedure(ctx: Context, method: string, access: RouteAccess, refusal?: Response): Promise<Response> {
   // a page that may call the route can read why it was refused (the widget its 429's Retry-After)
   if (access.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
   try {
     await enforceCallLimit(ctx, access.rateLimit);
-    if (!refusal || (access.tokenRequired && ctx.actor.kind !== 'project')) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!refusal || tokenMissing(ctx, access)) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   } catch (error) {
     const { status, body } = libraryErrorOf(error);
     return errorResponse(status, body, method, ctx.resHeaders);
   }
   for (const [name, value] of ctx.resHeaders) refusal.headers.set(name, value);
   return refusal;
+}
+
+function tokenMissing(ctx: Context, access: RouteAccess): boolean {
+  return access.tokenRequired && ctx.actor.kind !== 'project';
 }
 
 async function readJsonBody(req: Request, method: string): Promise<unknown> {

@@ -1,0 +1,68 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { frontListener } from '../front';
+
+// Served as the front serves everything: a POST to /refuse is answered from its headers alone (as a route
+// refusing a caller without a token is), one to /read after reading its whole body.
+let server: http.Server;
+let port: number;
+
+beforeAll(async () => {
+  server = http.createServer(
+    frontListener(
+      (req, res) => {
+        if (req.url === '/refuse') return void res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Invalid or expired token"}');
+        req.resume().on('end', () => res.end('{"read":true}'));
+      },
+      { proxyHops: 0, appUrlConfigured: true },
+    ),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** Sends a chunked body 64 KB at a time, up to `maxMb`, until the server closes the connection. */
+function sendChunked(path: string, maxMb: number): Promise<{ head: string; sentMb: number; closedByServer: boolean }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunk = `${(64 * 1024).toString(16)}\r\n${'a'.repeat(64 * 1024)}\r\n`;
+    let head = '';
+    let sent = 0;
+    let done = false;
+    const finish = (closedByServer: boolean) => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({ head, sentMb: sent / 16, closedByServer });
+    };
+    socket.on('data', (data) => (head += data.toString()));
+    socket.on('end', () => finish(true));
+    socket.on('error', () => finish(true));
+    const pump = () => {
+      while (!done && sent < maxMb * 16) {
+        sent++;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+      if (!done) socket.end('0\r\n\r\n');
+    };
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    pump();
+    socket.setTimeout(5_000, () => finish(false));
+  });
+}
+
+it('closes the connection of a request answered before its body arrived, instead of reading the rest', async () => {
+  const { head, sentMb, closedByServer } = await sendChunked('/refuse', 500);
+  expect(head).toMatch(/^HTTP\/1\.1 401 /);
+  expect(head).toMatch(/\r\nConnection: close\r\n/i);
+  expect(closedByServer, 'the server ended the connection').toBe(true);
+  expect(sentMb, 'MB the client could send, of 500').toBeLessThan(100);
+});
+
+it('keeps the connection of a request whose body was read before its answer', async () => {
+  const { head } = await sendChunked('/read', 1);
+  expect(head).toMatch(/^HTTP\/1\.1 200 /);
+  expect(head).toMatch(/\r\nConnection: keep-alive\r\n/i);
+});
