@@ -4,7 +4,7 @@ import * as restModule from '@/app/api/v1/route';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { CLIENT_IP_HEADER } from '@/server/context';
-import { apiClient, randomClientIp, type TestServer } from '@/tests/http';
+import { apiClient, insideOneRateWindow, randomClientIp, type TestServer } from '@/tests/http';
 import { dispatch, startRestServer } from '@/tests/rest-server';
 import { bodyOf, documentedRoutes, exampleOf, firstStringPath, isDetailMessage, isSpecError, setAt, urlOf, type Route } from './routes';
 import { createWorld, type World } from './world';
@@ -179,6 +179,21 @@ describe('every route with a JSON body', () => {
     expect(res.status, res.text).toBe(422);
     expect(res.json.detail[0]).toMatchObject({ loc: ['body'], type: 'content_type' });
     expect(res.headers.get('ratelimit-limit'), 'RateLimit-Limit').toMatch(/^\d+$/);
+  });
+
+  it.each(cases(withBody))('%s answers 429 past its limit before reading the body', async (_, route) => {
+    const ip = randomClientIp();
+    const url = urlOf(route, paramsOf(route));
+    await insideOneRateWindow();
+    let left = Infinity;
+    while (left > 0) {
+      const res = await send(route, { token: world.mine.token, body: '{"not json', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
+      expect(res.status, res.text).toBe(422);
+      left = Number(res.headers.get('ratelimit-remaining'));
+    }
+    const { status, body } = await answerToUnendingBody(route.method, url, { authorization: `Bearer ${world.mine.token}`, 'x-forwarded-for': ip });
+    expect(status, body).toBe(429);
+    expect(isDetailMessage(JSON.parse(body)), body).toBe(true);
   });
 
   it.each(cases(withBody))('%s answers 413 to a chunked body past 5 MB, before the end is read', async (_, route) => {
@@ -365,7 +380,7 @@ function streamHuge(method: string, path: string, token: string): Promise<{ stat
 }
 
 /** Sends the start of a JSON body and never its end: resolves with the answer, or "none" once 10 s pass without one. */
-function answerToUnendingBody(method: string, path: string): Promise<{ status: number | 'none'; body: string }> {
+function answerToUnendingBody(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number | 'none'; body: string }> {
   const url = new URL(server.url + path);
   return new Promise((resolve, reject) => {
     const req = http.request({
@@ -373,7 +388,7 @@ function answerToUnendingBody(method: string, path: string): Promise<{ status: n
       port: url.port,
       path: url.pathname,
       method,
-      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-forwarded-for': randomClientIp() },
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-forwarded-for': randomClientIp(), ...headers },
     });
     const unanswered = setTimeout(() => {
       req.destroy();

@@ -55,9 +55,13 @@ export async function handleRestRequest(req: Request): Promise<Response> {
   const resHeaders = new Headers();
   const ctx = await createContext({ headers: req.headers, resHeaders });
   if (raw?.route.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
-  // the token is in the headers: a caller without the one its route requires gets its 401 (or 429)
-  // before its body is read (the HTTP front then closes the connection rather than read the rest)
-  if (refusal || tokenMissing(ctx, access)) return withoutBodyForHead(req, await refuseBeforeProcedure(ctx, method, access, refusal));
+  if (refusal) return withoutBodyForHead(req, await refuseBeforeProcedure(ctx, method, access, refusal));
+  // counted and authenticated from its headers before its body is read: past the limit, or without the
+  // token its route requires, it is refused unread (and the HTTP front closes the connection)
+  if (tokenMissing(ctx, access) || takesBody(method)) {
+    const refused = await limitOrTokenRefusal(ctx, method, access);
+    if (refused) return withoutBodyForHead(req, refused);
+  }
 
   let body: unknown;
   try {
@@ -122,31 +126,46 @@ export function handleRestPreflight(req: Request): Response {
 }
 
 /**
- * A request refused before its procedure could run is still counted and authenticated as its procedure
- * would be: past the limit it gets 429, without the token its route requires 401, and otherwise
- * `refusal` (an unreadable or oversized body, unsafe text), with the rate limit headers. Without a
- * `refusal`, the missing token is why it was refused.
+ * A request refused before its procedure could run (an unreadable or oversized body, unsafe text) is
+ * still counted and authenticated as its procedure would be: past the limit it gets 429, without the
+ * token its route requires 401, and otherwise `refusal`, with the rate limit headers.
  */
-async function refuseBeforeProcedure(ctx: Context, method: string, access: RouteAccess, refusal?: Response): Promise<Response> {
-  // a page that may call the route can read why it was refused (the widget its 429's Retry-After)
+async function refuseBeforeProcedure(ctx: Context, method: string, access: RouteAccess, refusal: Response): Promise<Response> {
+  const refused = await limitOrTokenRefusal(ctx, method, access);
+  if (refused) return refused;
   if (access.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
+  for (const [name, value] of ctx.resHeaders) refusal.headers.set(name, value);
+  return refusal;
+}
+
+/**
+ * Counts the request (once: its procedure does not count it again) and checks its token: its 429 past
+ * the limit, its 401 without the token its route requires, else nothing.
+ */
+async function limitOrTokenRefusal(ctx: Context, method: string, access: RouteAccess): Promise<Response | undefined> {
   try {
     await enforceCallLimit(ctx, access.rateLimit);
-    if (!refusal || tokenMissing(ctx, access)) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    ctx.rateLimitCounted = true;
+    if (tokenMissing(ctx, access)) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    return undefined;
   } catch (error) {
+    // a page that may call the route can read why it was refused (the widget its 429's Retry-After)
+    if (access.anyOrigin) ctx.resHeaders.set('Access-Control-Allow-Origin', '*');
     const { status, body } = libraryErrorOf(error);
     return errorResponse(status, body, method, ctx.resHeaders);
   }
-  for (const [name, value] of ctx.resHeaders) refusal.headers.set(name, value);
-  return refusal;
 }
 
 function tokenMissing(ctx: Context, access: RouteAccess): boolean {
   return access.tokenRequired && ctx.actor.kind !== 'project';
 }
 
+function takesBody(method: string): boolean {
+  return method !== 'GET' && method !== 'DELETE';
+}
+
 async function readJsonBody(req: Request, method: string): Promise<unknown> {
-  if (method === 'GET' || method === 'DELETE') return undefined;
+  if (!takesBody(method)) return undefined;
   const text = await readUtf8(req, MAX_JSON_BODY_BYTES);
   // a POST whose input is all in its path (republish) has no body, whatever type a client names for it
   if (text === '') return undefined;
