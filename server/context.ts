@@ -15,7 +15,7 @@ export interface Context {
   headers: Headers;
   /** headers the surface adds to the response (rate limit headers) */
   resHeaders: Headers;
-  /** the HTTP front already counted this request against the public limit (a page view): not again */
+  /** already counted against its limit (by the HTTP front for a page view, by REST before reading a body): not again */
   rateLimitCounted?: boolean;
 }
 

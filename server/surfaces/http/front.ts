@@ -26,14 +26,14 @@ export function frontListener(serve: Serve, options: FrontOptions): http.Request
   const { proxyHops, answerFirst = () => false } = options; // read once: process.env costs about a microsecond a request
   if (options.appUrlConfigured) {
     return (req, res) => {
-      boundUnreadBody(req, res);
+      closeWhenAnsweredBeforeBody(req, res);
       req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
       if (req.headers[COUNTED_VIEW_HEADER] !== undefined) delete req.headers[COUNTED_VIEW_HEADER];
       if (!answerFirst(req, res)) serve(req, res);
     };
   }
   return (req, res) => {
-    boundUnreadBody(req, res);
+    closeWhenAnsweredBeforeBody(req, res);
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req, proxyHops);
     if (req.headers[COUNTED_VIEW_HEADER] !== undefined) delete req.headers[COUNTED_VIEW_HEADER];
     const { host, proto } = publicHostOf(nodeHeader(req.headers), proxyHops);
@@ -49,36 +49,17 @@ function refuseHost(res: http.ServerResponse) {
   res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
-/** What Node may go on reading of a body nobody reads, once its request is answered, before it hangs up. */
-const UNREAD_BODY_BUDGET = { bytes: 5 * 1024 * 1024, ms: 5_000 };
-
 /**
  * A request answered before its body has all arrived (refused from its headers: no token, a declared
- * length over the cap, past the rate limit): Node reads and discards the rest to keep the connection,
- * for as long as the client sends. It may, up to a budget (what remains of a body within the cap
- * keeps its connection), then the connection is cut. Hanging up at once would lose the answer: a
- * client still sending meets a broken pipe before it reads it.
+ * length over the cap) closes its connection once answered: Node would otherwise read and discard
+ * whatever the client goes on sending, for as long as it sends, to keep the connection for the next request.
  */
-function boundUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
-  const { 'transfer-encoding': transferEncoding, 'content-length': length } = req.headers;
-  if (transferEncoding === undefined && (length === undefined || Number(length) === 0)) return;
-  res.once('finish', () => {
-    const { socket } = req;
-    // a socket already gone (the client hung up) has nothing left to read
-    if (req.complete || !socket || socket.destroyed) return;
-    let discarded = 0;
-    // Node's parser drops what it discards without a word: counted as it reaches the socket
-    const count = (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > UNREAD_BODY_BUDGET.bytes) socket.destroy();
-    };
-    const deadline = setTimeout(() => socket.destroy(), UNREAD_BODY_BUDGET.ms).unref();
-    const stop = () => {
-      clearTimeout(deadline);
-      socket.off('data', count);
-    };
-    socket.on('data', count);
-    req.once('end', stop);
-    socket.once('close', stop);
-  });
+function closeWhenAnsweredBeforeBody(req: http.IncomingMessage, res: http.ServerResponse) {
+  const { 'transfer-encoding': chunked, 'content-length': length } = req.headers;
+  if (chunked === undefined && (length === undefined || length === '0')) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }

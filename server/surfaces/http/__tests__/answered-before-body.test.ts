@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { frontListener } from '../front';
 
 // Served as the front serves everything: a POST to /refuse is answered from its headers alone (as a route
@@ -53,24 +53,16 @@ function sendChunked(path: string, maxMb: number): Promise<{ head: string; sentM
   });
 }
 
-it('reads at most a bounded rest of a body nobody reads, after the answer, then hangs up', async () => {
+it('closes the connection of a request answered before its body arrived, instead of reading the rest', async () => {
   const { head, sentMb, closedByServer } = await sendChunked('/refuse', 500);
-  // the answer is whole before the hang-up: a client still sending reads it
-  expect(head).toMatch(/^HTTP\/1\.1 401 [^]*\{"detail":"Invalid or expired token"\}\r\n0\r\n\r\n$/);
+  expect(head).toMatch(/^HTTP\/1\.1 401 /);
+  expect(head).toMatch(/\r\nConnection: close\r\n/i);
   expect(closedByServer, 'the server ended the connection').toBe(true);
   expect(sentMb, 'MB the client could send, of 500').toBeLessThan(100);
 });
 
-it('keeps the connection of a request whose body was read, or had all arrived, before its answer', async () => {
+it('keeps the connection of a request whose body was read before its answer', async () => {
   const { head } = await sendChunked('/read', 1);
-  expect(head).toMatch(/^HTTP\/1\.1 200 [^]*\r\nConnection: keep-alive\r\n/);
-
-  // a small body refused unread: what is left of it is discarded and the connection serves the next request
-  const socket = net.connect(port, '127.0.0.1');
-  let answers = '';
-  socket.on('data', (data) => (answers += data.toString()));
-  const request = (path: string) => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"x":1}`;
-  socket.write(request('/refuse') + request('/read'));
-  await vi.waitFor(() => expect(answers).toMatch(/^HTTP\/1\.1 401 [^]*HTTP\/1\.1 200 [^]*\{"read":true\}$/));
-  socket.destroy();
+  expect(head).toMatch(/^HTTP\/1\.1 200 /);
+  expect(head).toMatch(/\r\nConnection: keep-alive\r\n/i);
 });
