@@ -55,8 +55,8 @@ function refuseHost(res: http.ServerResponse) {
  * whatever the client goes on sending, for as long as it sends, to keep the connection for the next request.
  */
 function closeWhenAnsweredBeforeBody(req: http.IncomingMessage, res: http.ServerResponse) {
-  const { 'transfer-encoding': chunked, 'content-length': length } = req.headers;
-  if (chunked === undefined && (length === undefined || length === '0')) return;
+  const { 'transfer-encoding': transferEncoding, 'content-length': length } = req.headers;
+  if (transferEncoding === undefined && Number(length ?? 0) === 0) return;
   const writeHead = res.writeHead;
   res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
     if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close');
