@@ -23,6 +23,11 @@ export function checkedOnce<T extends z.ZodType>(schema: T, unchanging: (value: 
 /** The outputs checked once, each with its JSON from the first time a surface asked for it. */
 const serialized = new WeakMap<object, { json?: string }>();
 
+/** Whether `value` is an output checked once: deep-frozen, so what a surface derives from it can be kept beside it. */
+export function isCheckedOnce(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && serialized.has(value);
+}
+
 /**
  * A procedure's result as JSON: an output checked once cannot change, so it is serialized once too (a
  * page of 100 recipients is 27 KB, about 100 us of `JSON.stringify` a request).

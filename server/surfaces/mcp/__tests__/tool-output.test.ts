@@ -1,8 +1,9 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineTool, noInput, registerTool, type Caller } from '../tool';
+import { checkedOnce } from '../../../checked-once';
+import { defineTool, itemsResult, noInput, registerTool, type Caller } from '../tool';
 
 const connections: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -10,7 +11,7 @@ afterEach(async () => {
 });
 
 /** A real server and client joined in memory, with a tool that returns `result` and counts its output checks. */
-async function connectedTool(result: unknown) {
+async function connectedTool(result: unknown, output?: (counted: z.ZodType<number>) => z.ZodObject) {
   let checks = 0;
   const counted = z.number().refine(() => ++checks > 0);
   const tool = defineTool({
@@ -18,9 +19,9 @@ async function connectedTool(result: unknown) {
     title: 'Count',
     description: 'Returns what the test gave it',
     input: noInput,
-    output: z.object({ n: counted }),
+    output: output?.(counted) ?? z.object({ n: counted }),
     effect: 'read',
-    run: async () => result as { n: number },
+    run: async () => result as never,
   });
   const server = new McpServer({ name: 'test', version: '1' });
   const registered = registerTool(server, tool);
@@ -58,4 +59,46 @@ it('refuses a result outside the output schema', async () => {
   const result = await tool.call();
   expect(result.isError).toBe(true);
   expect(result.content).toEqual([{ type: 'text', text: 'Internal Server Error' }]);
+});
+
+/** An output as a procedure's output check hands out a kept value: checked once, deep-frozen. */
+function checkedOnceOutput<T extends object>(schema: z.ZodType<T>, value: T): T {
+  return checkedOnce(schema, () => true).parse(Object.freeze(value));
+}
+
+it('reads and serializes a result checked once a single time, and a plain result on every call', async () => {
+  const kept = await connectedTool(checkedOnceOutput(z.object({ n: z.number() }), { n: 7 }));
+  const stringify = vi.spyOn(JSON, 'stringify');
+  try {
+    const first = await kept.call();
+    const again = await kept.call();
+    expect(again).toEqual(first);
+    expect(again.content).toEqual([{ type: 'text', text: '{"n":7}' }]);
+    expect(kept.checks()).toBe(1);
+    const resultSerialized = stringify.mock.calls.filter(([value]) => (value as { n?: number } | null)?.n === 7);
+    expect(resultSerialized).toHaveLength(1);
+  } finally {
+    stringify.mockRestore();
+  }
+  const plain = await connectedTool({ n: 7 });
+  await plain.call();
+  await plain.call();
+  expect(plain.checks()).toBe(2);
+});
+
+it('keeps the read of a list result around items checked once, and reads fresh items every time', async () => {
+  const items = checkedOnceOutput(z.array(z.object({ n: z.number() })), [{ n: 1 }, { n: 2 }]);
+  expect(itemsResult(items)).toBe(itemsResult(items));
+  const kept = await connectedTool(itemsResult(items), (counted) => z.object({ items: z.array(z.object({ n: counted })) }));
+  await kept.call();
+  const { structuredContent } = await kept.call();
+  expect(structuredContent).toEqual({ items: [{ n: 1 }, { n: 2 }] });
+  expect(kept.checks()).toBe(2);
+
+  const fresh = [{ n: 1 }];
+  expect(itemsResult(fresh)).not.toBe(itemsResult(fresh));
+  const plain = await connectedTool(itemsResult(fresh), (counted) => z.object({ items: z.array(z.object({ n: counted })) }));
+  await plain.call();
+  await plain.call();
+  expect(plain.checks()).toBe(2);
 });

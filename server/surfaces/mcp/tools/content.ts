@@ -5,7 +5,7 @@ import { ZManagedBlogPost } from '../../../content/kinds/blog-post-schemas';
 import { ZManagedChangelog } from '../../../content/kinds/changelog-schemas';
 import { ZManagedKbSet } from '../../../content/kinds/kb-set-schemas';
 import { MANAGED_FIELDS, ZContentKind, ZIdInput, ZKindIdInput, ZPublishInput, ZStatusFilter, type TContentStatus } from '../../../content/schemas';
-import { defineTool, itemsOf, type Caller } from '../tool';
+import { defineTool, itemsOf, itemsResult, type Caller } from '../tool';
 
 /** The authoring procedures of one kind, `caller.<kinds>.manage`. */
 interface Manage<M> {
@@ -33,7 +33,7 @@ function authoringTools<O extends z.ZodObject, I extends z.ZodType>(
       input: ZStatusFilter,
       output: itemsOf(schemas.managed),
       effect: 'read',
-      run: async (caller, input) => ({ items: await manage(caller).list(input) }),
+      run: async (caller, input) => itemsResult(await manage(caller).list(input)),
     }),
     defineTool({
       name: `get_${kind.kind}`,

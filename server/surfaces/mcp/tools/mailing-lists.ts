@@ -8,7 +8,7 @@ import {
   ZUpsertInput,
   ZUpsertResult,
 } from '../../../recipients/schemas';
-import { defineTool, itemsOf, noInput } from '../tool';
+import { defineTool, itemsOf, itemsResult, noInput } from '../tool';
 
 export const mailingListTools = [
   defineTool({
@@ -18,7 +18,7 @@ export const mailingListTools = [
     input: noInput,
     output: itemsOf(ZListSummary),
     effect: 'read',
-    run: async (caller) => ({ items: await caller.mailingLists.list() }),
+    run: async (caller) => itemsResult(await caller.mailingLists.list()),
   }),
   defineTool({
     name: 'create_mailing_list',
