@@ -5,7 +5,7 @@
  * environment exactly as the server is: DATABASE_URL, REDIS_URL, TRUSTED_PROXY_HOPS, SMTP_URL.
  * Not a test file. Prints `ready <port>` once it serves.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encode } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
@@ -21,7 +21,7 @@ import type { EmailBudget } from '@/server/release-emails/budget';
 import { sharedEmailBudget } from '@/server/release-emails/start-worker';
 import { startWorker } from '@/server/release-emails/worker';
 import { handleFastPath } from '@/server/surfaces/http/fast-path';
-import { frontListener } from '@/server/surfaces/http/front';
+import { createFrontServer } from '@/server/surfaces/http/front';
 import { prepareAuthEnvironment } from '@/server/surfaces/http/runtime';
 import { dispatch, REST_ROUTES } from './rest-server';
 import type { Routes } from './http';
@@ -71,9 +71,7 @@ async function main() {
   globalThis.__shipnoteEmailWorker = worker;
 
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => void route(req, res);
-  const server = http.createServer(
-    frontListener(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured, answerFirst: handleFastPath }),
-  );
+  const server = createFrontServer(serve, { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured, answerFirst: handleFastPath });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   console.log(`ready ${(server.address() as AddressInfo).port}`);
 

@@ -1,4 +1,4 @@
-import type http from 'node:http';
+import http from 'node:http';
 import { CLIENT_IP_HEADER } from '../../context';
 import { localOriginOf, runWithRequestOrigin } from '../../request-origin';
 import { clientIpOf } from './client-ip';
@@ -15,6 +15,12 @@ interface FrontOptions {
    * rest: they skip the origin's async context, which costs a store frame on every request.
    */
   answerFirst?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+}
+
+/** The front's HTTP server: every request through `frontListener`, those that expect 100-continue too. */
+export function createFrontServer(serve: Serve, options: FrontOptions): http.Server {
+  const listener = frontListener(serve, options);
+  return http.createServer(listener).on('checkContinue', continueWhenBodyRead(listener));
 }
 
 /**
@@ -62,4 +68,23 @@ function closeWhenAnsweredBeforeBody(req: http.IncomingMessage, res: http.Server
     if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close');
     return writeHead.apply(this, args);
   } as typeof writeHead;
+}
+
+/**
+ * Serves requests that ask `Expect: 100-continue` through `listener`, telling the client to send its body
+ * only when something first reads it. Node would tell it at once, so a client refused from its headers
+ * (no token, past its limit) was already sending when its answer came, and could lose that answer to a
+ * broken pipe as the connection closed; now it gets the answer before sending a byte of the body.
+ */
+function continueWhenBodyRead(listener: http.RequestListener): http.RequestListener {
+  return (req, res) => {
+    const read = req._read;
+    req._read = function (this: http.IncomingMessage, size: number) {
+      req._read = read;
+      // a 100 after the final answer's head would corrupt the stream; the client then sends nothing
+      if (!res.headersSent) res.writeContinue();
+      return read.call(this, size);
+    };
+    listener(req, res);
+  };
 }

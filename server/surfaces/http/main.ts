@@ -1,6 +1,6 @@
 import './share-async-storage'; // first: Next makes its stores as it loads
 import '../../zod-without-cycles'; // before any schema is built, Next's included
-import http from 'node:http';
+import type http from 'node:http';
 import next from 'next';
 import { getDatabase } from '@/db/client';
 import { config } from '../../config';
@@ -20,7 +20,7 @@ import { serveSharedRead } from './shared-cache';
 import { refuseMalformedPath } from './malformed-path';
 import { countPublicPageView } from './page-views';
 import { tagEncodedAnswers } from './encoded-etag';
-import { frontListener } from './front';
+import { createFrontServer } from './front';
 import { routeToRestSurface } from './rest-route';
 import { prepareAuthEnvironment } from './runtime';
 
@@ -67,7 +67,7 @@ async function main() {
   };
   // the hot public GETs (fast-path.ts) read no origin: answered outside its async context
   const front = { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured, answerFirst: handleFastPath };
-  const server = http.createServer(frontListener(serve, front));
+  const server = createFrontServer(serve, front);
   server.on('clientError', answerClientError);
   server.listen(config.port, () => {
     console.log(`Shipnote listening on ${config.appUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
