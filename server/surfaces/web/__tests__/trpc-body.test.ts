@@ -1,25 +1,37 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { openTestDatabase } from '@/db/testing';
 import { IMPORT_MAX_BYTES } from '@/server/recipients/import-limits';
-import { handleDashboardRequest } from '../trpc-endpoint';
+import { encode } from 'next-auth/jwt';
+import { NextRequest } from 'next/server';
+import { createTestUser } from '@/tests/factories';
+import { handleDashboardRequest, MAX_VISITOR_BODY_BYTES } from '../trpc-endpoint';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
+  process.env.NEXTAUTH_SECRET ||= randomBytes(32).toString('base64url');
   database = await openTestDatabase();
 });
 afterAll(async () => {
   await database.close();
 });
 
-const post = (body: string | Uint8Array<ArrayBuffer>, path = 'recipientImports.create') =>
+const post = (body: string | Uint8Array<ArrayBuffer>, path = 'recipientImports.create', cookie?: string) =>
   handleDashboardRequest(
-    new Request(`http://localhost/api/trpc/${path}`, {
+    // Next hands route handlers a NextRequest, whose parsed cookies carry the session
+    new NextRequest(`http://localhost/api/trpc/${path}`, {
       method: 'POST',
-      headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'application/json' },
+      headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'application/json', ...(cookie && { cookie }) },
       body,
     }),
   );
+
+/** A signed-in user's session cookie, as the sign-in page sets it: the dashboard's pages post with it. */
+async function signedIn() {
+  const user = await createTestUser(database.db);
+  return `next-auth.session-token=${await encode({ token: { sub: user.id }, secret: process.env.NEXTAUTH_SECRET! })}`;
+}
 
 describe('the dashboard tRPC body cap', () => {
   it('takes a CSV at the 2 MB file cap even when JSON escaping nearly doubles it (a file full of quote marks)', async () => {
@@ -28,13 +40,24 @@ describe('the dashboard tRPC body cap', () => {
     const body = JSON.stringify({ list_id: '00000000-0000-4000-8000-000000000000', csv });
     expect(Buffer.byteLength(csv)).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
     expect(Buffer.byteLength(body)).toBeGreaterThan(3 * 1024 * 1024);
-    const res = await post(body);
+    const res = await post(body, undefined, await signedIn());
     expect(res.status, await res.clone().text()).not.toBe(413);
   });
 
   it('still refuses a body past the cap with 413', async () => {
-    const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }));
+    const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }), undefined, await signedIn());
     expect(res.status).toBe(413);
+    expect((await res.json()).error.message).toBe('Request body is larger than 5 MB');
+  });
+
+  it('refuses a visitor a body past 64 KB unread, and takes their small calls', async () => {
+    const large = await post(JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'accounts.signUp');
+    expect(large.status).toBe(413);
+    expect((await large.json()).error.message).toBe('Request body is larger than 64 KB');
+    const forged = await post(JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'accounts.signUp', 'next-auth.session-token=forged');
+    expect(forged.status).toBe(413);
+    const small = await post(JSON.stringify({ email: 'not an address', password: 'correct horse battery' }), 'accounts.signUp');
+    expect(small.status).toBe(400);
   });
 });
 
