@@ -38,7 +38,8 @@ export function jsonOf(value: unknown): string {
   return (slot.json ??= JSON.stringify(value));
 }
 
-function deepFrozen<V>(value: V): V {
+/** `value` frozen through every level: a kept value nobody can change in place. */
+export function deepFrozen<V>(value: V): V {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) deepFrozen(inner);
     Object.freeze(value);

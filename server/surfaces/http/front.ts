@@ -61,8 +61,7 @@ function refuseHost(res: http.ServerResponse) {
  * whatever the client goes on sending, for as long as it sends, to keep the connection for the next request.
  */
 function closeWhenAnsweredBeforeBody(req: http.IncomingMessage, res: http.ServerResponse) {
-  const { 'transfer-encoding': transferEncoding, 'content-length': length } = req.headers;
-  if (transferEncoding === undefined && Number(length ?? 0) === 0) return;
+  if (!declaresBody(req)) return;
   const writeHead = res.writeHead;
   res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
     if (!req.complete && !this.headersSent) this.setHeader('Connection', 'close');
@@ -78,6 +77,11 @@ function closeWhenAnsweredBeforeBody(req: http.IncomingMessage, res: http.Server
  */
 function continueWhenBodyRead(listener: http.RequestListener): http.RequestListener {
   return (req, res) => {
+    // with no body to wait for, continue at once: a response without its 100 would close the connection
+    if (!declaresBody(req)) {
+      res.writeContinue();
+      return listener(req, res);
+    }
     const read = req._read;
     req._read = function (this: http.IncomingMessage, size: number) {
       req._read = read;
@@ -87,4 +91,9 @@ function continueWhenBodyRead(listener: http.RequestListener): http.RequestListe
     };
     listener(req, res);
   };
+}
+
+function declaresBody(req: http.IncomingMessage): boolean {
+  const { 'transfer-encoding': transferEncoding, 'content-length': length } = req.headers;
+  return transferEncoding !== undefined || Number(length ?? 0) !== 0;
 }

@@ -1,7 +1,7 @@
 import type { AuthInfo, CallToolResult, McpServer, RegisteredTool, ServerContext, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server';
 import { TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
-import { isCheckedOnce } from '../../checked-once';
+import { deepFrozen, isCheckedOnce } from '../../checked-once';
 import { AppError } from '../../errors';
 import { logError } from '../../log';
 import { preciseIssues } from '../../validation-issues';
@@ -97,7 +97,12 @@ function resultReader(output: z.ZodObject, readThroughOutput: WeakSet<object>) {
   return (result: unknown): ReadResult => {
     if (!isUnchanging(result)) return read(result);
     let known = kept.get(result);
-    if (!known) kept.set(result, (known = read(result)));
+    if (!known) {
+      known = read(result);
+      // handed to every later call: frozen, so nothing downstream can make it differ from its text
+      if ('data' in known) deepFrozen(known.data);
+      kept.set(result, known);
+    }
     return known;
   };
 }

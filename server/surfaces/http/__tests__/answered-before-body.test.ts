@@ -107,3 +107,21 @@ it('tells a client expecting 100-continue to send its body once the body is read
   expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
   expect(answer.endsWith('{"read":true}')).toBe(true);
 });
+
+it('keeps the connection of a request expecting 100-continue that has no body', async () => {
+  const socket = net.connect(port, '127.0.0.1');
+  let answer = '';
+  const request = `POST /read HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 0\r\n\r\n`;
+  const both = new Promise<void>((resolve) => {
+    socket.on('data', (data) => {
+      answer += data.toString();
+      if (answer.split('{"read":true}').length === 3) resolve();
+    });
+    socket.on('close', () => resolve());
+  });
+  socket.write(request + request);
+  await both;
+  socket.destroy();
+  expect(answer.split('{"read":true}')).toHaveLength(3);
+  expect(answer).not.toMatch(/Connection: close/i);
+});

@@ -90,7 +90,9 @@ it('keeps the read of a list result around items checked once, and reads fresh i
   const items = checkedOnceOutput(z.array(z.object({ n: z.number() })), [{ n: 1 }, { n: 2 }]);
   expect(itemsResult(items)).toBe(itemsResult(items));
   const kept = await connectedTool(itemsResult(items), (counted) => z.object({ items: z.array(z.object({ n: counted })) }));
-  await kept.call();
+  const first = await kept.call();
+  // every later call is handed the same kept items: nobody may change them under their text
+  expect(() => (first.structuredContent as { items: object[] }).items.push({ n: 3 })).toThrow(TypeError);
   const { structuredContent } = await kept.call();
   expect(structuredContent).toEqual({ items: [{ n: 1 }, { n: 2 }] });
   expect(kept.checks()).toBe(2);
