@@ -28,8 +28,10 @@ export async function handleDashboardRequest(req: Request): Promise<Response> {
     const cap = sessionUserId ? MAX_JSON_BODY_BYTES : MAX_VISITOR_BODY_BYTES;
     body = req.method === 'POST' ? new Uint8Array(await readBody(req, cap)) : undefined;
   } catch (error) {
-    if (error instanceof BodyTooLarge) return Response.json({ error: { message: error.message, code: -32600 } }, { status: 413 });
-    throw error;
+    if (!(error instanceof BodyTooLarge)) throw error;
+    // a member whose session ended while editing a long page is told why, not only that it is large
+    const message = sessionUserId ? error.message : `${error.message} without a session: sign in to send more`;
+    return Response.json({ error: { message, code: -32600 } }, { status: 413 });
   }
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body });
   return fetchRequestHandler({

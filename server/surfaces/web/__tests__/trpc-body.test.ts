@@ -53,7 +53,7 @@ describe('the dashboard tRPC body cap', () => {
   it('refuses a visitor a body past 64 KB unread, and takes their small calls', async () => {
     const large = await post(JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'accounts.signUp');
     expect(large.status).toBe(413);
-    expect((await large.json()).error.message).toBe('Request body is larger than 64 KB');
+    expect((await large.json()).error.message).toBe('Request body is larger than 64 KB without a session: sign in to send more');
     const forged = await post(JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'accounts.signUp', 'next-auth.session-token=forged');
     expect(forged.status).toBe(413);
     const small = await post(JSON.stringify({ email: 'not an address', password: 'correct horse battery' }), 'accounts.signUp');
