@@ -10,27 +10,29 @@ import { isSameOrigin } from '../http/same-origin';
 import { PROJECT_HEADER } from './project-header';
 
 /**
- * A visitor's calls (sign-up, subscribe, confirm, public reads) take a few hundred bytes. Without a
- * session a larger body is refused unread: parsing and walking 5 MB costs the server 35-45 ms of CPU,
+ * A visitor's calls (sign-up, confirm, resend) take a few hundred bytes. Without a session or an API
+ * token a larger body is refused unread: parsing and walking 5 MB costs the server 35-45 ms of CPU,
  * which anyone could otherwise ask for as often as they like before any rate limit counted them.
  */
 export const MAX_VISITOR_BODY_BYTES = 64 * 1024;
 
 /**
  * The dashboard's tRPC endpoint: writes only from our own pages (CSRF), the session user (and the
- * project named by PROJECT_HEADER) as the actor, a body capped for that caller, then the procedures.
+ * project named by PROJECT_HEADER) or an API token as the actor, a body capped for that caller, then
+ * the procedures.
  */
 export async function handleDashboardRequest(req: Request): Promise<Response> {
   if (req.method !== 'GET' && !isSameOrigin(req)) return Response.json({ detail: 'Cross-site request refused' }, { status: 403 });
-  const sessionUserId = await sessionUserIdOf(req);
+  // the caller, from the session or an API token, before the body: its cap depends on who sends it
+  const ctx = await createContext({ headers: req.headers, sessionUserId: await sessionUserIdOf(req), project: req.headers.get(PROJECT_HEADER) });
+  const visitor = ctx.actor.kind === 'anonymous';
   let body: Uint8Array<ArrayBuffer> | undefined;
   try {
-    const cap = sessionUserId ? MAX_JSON_BODY_BYTES : MAX_VISITOR_BODY_BYTES;
-    body = req.method === 'POST' ? new Uint8Array(await readBody(req, cap)) : undefined;
+    body = req.method === 'POST' ? new Uint8Array(await readBody(req, visitor ? MAX_VISITOR_BODY_BYTES : MAX_JSON_BODY_BYTES)) : undefined;
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
     // a member whose session ended while editing a long page is told why, not only that it is large
-    const message = sessionUserId ? error.message : `${error.message} without a session: sign in to send more`;
+    const message = visitor ? `${error.message} without a session or an API token: sign in to send more` : error.message;
     return Response.json({ error: { message, code: -32600 } }, { status: 413 });
   }
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body });
@@ -40,7 +42,7 @@ export async function handleDashboardRequest(req: Request): Promise<Response> {
     router: appRouter,
     createContext: async ({ resHeaders, info }) => {
       await refuseUnsafeInput(body, info);
-      return createContext({ headers: req.headers, resHeaders, sessionUserId, project: req.headers.get(PROJECT_HEADER) });
+      return { ...ctx, resHeaders };
     },
   });
 }

@@ -5,7 +5,7 @@ import { openTestDatabase } from '@/db/testing';
 import { IMPORT_MAX_BYTES } from '@/server/recipients/import-limits';
 import { encode } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
-import { createTestUser } from '@/tests/factories';
+import { createTestProject, createTestUser } from '@/tests/factories';
 import { handleDashboardRequest, MAX_VISITOR_BODY_BYTES } from '../trpc-endpoint';
 
 let database: DatabaseHandle;
@@ -17,12 +17,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const post = (body: string | Uint8Array<ArrayBuffer>, path = 'recipientImports.create', cookie?: string) =>
+const post = (body: string | Uint8Array<ArrayBuffer>, path = 'recipientImports.create', credentials: { cookie?: string; authorization?: string } = {}) =>
   handleDashboardRequest(
     // Next hands route handlers a NextRequest, whose parsed cookies carry the session
     new NextRequest(`http://localhost/api/trpc/${path}`, {
       method: 'POST',
-      headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'application/json', ...(cookie && { cookie }) },
+      headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'application/json', ...credentials },
       body,
     }),
   );
@@ -40,24 +40,32 @@ describe('the dashboard tRPC body cap', () => {
     const body = JSON.stringify({ list_id: '00000000-0000-4000-8000-000000000000', csv });
     expect(Buffer.byteLength(csv)).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
     expect(Buffer.byteLength(body)).toBeGreaterThan(3 * 1024 * 1024);
-    const res = await post(body, undefined, await signedIn());
+    const res = await post(body, undefined, { cookie: await signedIn() });
     expect(res.status, await res.clone().text()).not.toBe(413);
   });
 
   it('still refuses a body past the cap with 413', async () => {
-    const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }), undefined, await signedIn());
+    const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }), undefined, { cookie: await signedIn() });
     expect(res.status).toBe(413);
     expect((await res.json()).error.message).toBe('Request body is larger than 5 MB');
   });
 
   it('refuses a visitor a body past 64 KB unread, and takes their small calls', async () => {
-    const large = await post(JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'accounts.signUp');
+    const overVisitorCap = JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) });
+    const large = await post(overVisitorCap, 'accounts.signUp');
     expect(large.status).toBe(413);
-    expect((await large.json()).error.message).toBe('Request body is larger than 64 KB without a session: sign in to send more');
-    const forged = await post(JSON.stringify({ email: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'accounts.signUp', 'next-auth.session-token=forged');
-    expect(forged.status).toBe(413);
+    expect((await large.json()).error.message).toBe('Request body is larger than 64 KB without a session or an API token: sign in to send more');
+    expect((await post(overVisitorCap, 'accounts.signUp', { cookie: 'next-auth.session-token=forged' })).status).toBe(413);
+    expect((await post(overVisitorCap, 'accounts.signUp', { authorization: 'Bearer service_key_not_ours' })).status).toBe(413);
     const small = await post(JSON.stringify({ email: 'not an address', password: 'correct horse battery' }), 'accounts.signUp');
     expect(small.status).toBe(400);
+  });
+
+  it('takes 5 MB from a caller with an API token, as REST does', async () => {
+    const { token } = await createTestProject(database.db);
+    const res = await post(JSON.stringify({ name: 'x'.repeat(MAX_VISITOR_BODY_BYTES) }), 'mailingLists.create', { authorization: `Bearer ${token}` });
+    expect(res.status, await res.clone().text()).toBe(400);
+    expect((await res.json()).error.message).toMatch(/name/i);
   });
 });
 
