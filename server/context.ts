@@ -15,7 +15,7 @@ export interface Context {
   headers: Headers;
   /** headers the surface adds to the response (rate limit headers) */
   resHeaders: Headers;
-  /** already counted against its limit (by the HTTP front for a page view, by REST before reading a body): not again */
+  /** already counted against its limit (by the HTTP front for a page view, by REST or the dashboard endpoint before reading a body): not again */
   rateLimitCounted?: boolean;
 }
 

@@ -84,13 +84,15 @@ async function guard<R extends { ok: true } | { ok: false; error: TRPCError }>(
 
 /**
  * Counts one call: dashboard sessions against their user's budget, API callers against their address's
- * budget for the endpoint group (not again when the HTTP front already counted the request).
+ * budget for the endpoint group. Not again when it was counted already: by the HTTP front (a page
+ * view), or by REST or the dashboard endpoint before reading its body.
  */
 export async function enforceCallLimit(ctx: Context, group: RateLimitGroup | undefined): Promise<void> {
   const { actor } = ctx;
+  if (ctx.rateLimitCounted) return;
   const session = actor.kind === 'user' || (actor.kind === 'project' && actor.via === 'session');
   if (session) await enforceRateLimit(ctx, 'dashboard', `user:${actor.userId}`);
-  else if (!ctx.rateLimitCounted) await enforceRateLimit(ctx, group ?? 'general', ctx.clientIp);
+  else await enforceRateLimit(ctx, group ?? 'general', ctx.clientIp);
 }
 
 /** Anyone; rate limited. */

@@ -3,8 +3,11 @@ import { TRPCError } from '@trpc/server';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { sessionUserIdOf } from './session';
-import { createContext } from '../../context';
+import { createContext, type Context } from '../../context';
+import { AppError, toTRPCError } from '../../errors';
+import { logError } from '../../log';
 import { appRouter } from '../../root';
+import { enforceCallLimit, type Meta } from '../../trpc';
 import { BodyTooLarge, findUnsafeText, MAX_JSON_BODY_BYTES, readBody, UNSAFE_TEXT_MESSAGE } from '../body';
 import { isSameOrigin } from '../http/same-origin';
 import { PROJECT_HEADER } from './project-header';
@@ -16,6 +19,12 @@ import { PROJECT_HEADER } from './project-header';
  */
 export const MAX_VISITOR_BODY_BYTES = 64 * 1024;
 
+/** The most calls one request may name, each counted before its body is read; the dashboard sends one. */
+export const MAX_BATCH_CALLS = 10;
+
+// at run time tRPC keeps procedures flat, keyed by their dotted path
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } } | undefined>;
+
 /**
  * The dashboard's tRPC endpoint: writes only from our own pages (CSRF), the session user (and the
  * project named by PROJECT_HEADER) or an API token as the actor, a body capped for that caller, then
@@ -26,25 +35,61 @@ export async function handleDashboardRequest(req: Request): Promise<Response> {
   // the caller, from the session or an API token, before the body: its cap depends on who sends it
   const ctx = await createContext({ headers: req.headers, sessionUserId: await sessionUserIdOf(req), project: req.headers.get(PROJECT_HEADER) });
   const visitor = ctx.actor.kind === 'anonymous';
+  // a member or a token may send 5 MB: its calls are counted first, so past its limit it is refused unread
+  const refused = req.method === 'POST' && !visitor ? await countCallsBeforeBody(ctx, req.url) : undefined;
   let body: Uint8Array<ArrayBuffer> | undefined;
   try {
-    body = req.method === 'POST' ? new Uint8Array(await readBody(req, visitor ? MAX_VISITOR_BODY_BYTES : MAX_JSON_BODY_BYTES)) : undefined;
+    body = req.method === 'POST' && !refused ? new Uint8Array(await readBody(req, visitor ? MAX_VISITOR_BODY_BYTES : MAX_JSON_BODY_BYTES)) : undefined;
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
     // a member whose session ended while editing a long page is told why, not only that it is large
     const message = visitor ? `${error.message} without a session or an API token: sign in to send more` : error.message;
-    return Response.json({ error: { message, code: -32600 } }, { status: 413 });
+    return Response.json({ error: { message, code: -32600 } }, { status: 413, headers: ctx.resHeaders });
   }
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body });
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req: capped,
     router: appRouter,
+    maxBatchSize: MAX_BATCH_CALLS,
     createContext: async ({ resHeaders, info }) => {
+      // the counts' RateLimit headers; a refusal answers each call of the batch in tRPC's shape
+      for (const [name, value] of ctx.resHeaders) resHeaders.set(name, value);
+      if (refused) throw refused;
       await refuseUnsafeInput(body, info);
       return { ...ctx, resHeaders };
     },
   });
+}
+
+/**
+ * Counts each call the URL names against its caller's limit (once: the procedures do not count them
+ * again), as REST counts a request before its body: the refusal past the limit, or for a batch larger
+ * than MAX_BATCH_CALLS, else nothing.
+ */
+async function countCallsBeforeBody(ctx: Context, url: string): Promise<TRPCError | undefined> {
+  const calls = procedurePathsOf(new URL(url));
+  if (calls.length > MAX_BATCH_CALLS) return new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
+  try {
+    for (const path of calls) await enforceCallLimit(ctx, procedures[path]?._def.meta?.rateLimit);
+    ctx.rateLimitCounted = true;
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError)) logError('rate limit of a dashboard call failed', error);
+    return toTRPCError(error);
+  }
+}
+
+/** The procedures a tRPC URL names (`/api/trpc/a.b,c.d?batch=1`); an undecodable path is still one call. */
+function procedurePathsOf(url: URL): string[] {
+  const path = url.pathname.replace(/^\/api\/trpc\/?/, '');
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // tRPC refuses it; counted as one call all the same
+  }
+  return url.searchParams.get('batch') === '1' ? decoded.split(',') : [decoded];
 }
 
 /**

@@ -6,7 +6,10 @@ import { IMPORT_MAX_BYTES } from '@/server/recipients/import-limits';
 import { encode } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
 import { createTestProject, createTestUser } from '@/tests/factories';
-import { handleDashboardRequest, MAX_VISITOR_BODY_BYTES } from '../trpc-endpoint';
+import { CLIENT_IP_HEADER } from '@/server/context';
+import { getRateLimiter } from '@/server/rate-limit/enforce';
+import { RATE_LIMIT_GROUPS } from '@/server/rate-limit/groups';
+import { handleDashboardRequest, MAX_BATCH_CALLS, MAX_VISITOR_BODY_BYTES } from '../trpc-endpoint';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -17,21 +20,46 @@ afterAll(async () => {
   await database.close();
 });
 
-const post = (body: string | Uint8Array<ArrayBuffer>, path = 'recipientImports.create', credentials: { cookie?: string; authorization?: string } = {}) =>
+type Credentials = { cookie?: string; authorization?: string; [CLIENT_IP_HEADER]?: string };
+
+const post = (body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, path = 'recipientImports.create', credentials: Credentials = {}) =>
   handleDashboardRequest(
     // Next hands route handlers a NextRequest, whose parsed cookies carry the session
     new NextRequest(`http://localhost/api/trpc/${path}`, {
       method: 'POST',
       headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'application/json', ...credentials },
       body,
+      duplex: 'half',
     }),
   );
 
 /** A signed-in user's session cookie, as the sign-in page sets it: the dashboard's pages post with it. */
 async function signedIn() {
   const user = await createTestUser(database.db);
-  return `next-auth.session-token=${await encode({ token: { sub: user.id }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  return { user, cookie: `next-auth.session-token=${await encode({ token: { sub: user.id }, secret: process.env.NEXTAUTH_SECRET! })}` };
 }
+
+/** A body of endless megabytes that counts how many of them anything read. */
+function endlessBody() {
+  const read = { megabytes: 0 };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        read.megabytes += 1;
+        controller.enqueue(new Uint8Array(1024 * 1024).fill(32));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, read };
+}
+
+/** Spends a budget through the process's own limiter, as that many earlier calls would have. */
+async function spend(group: 'dashboard' | 'write', key: string) {
+  for (let i = 0; i < RATE_LIMIT_GROUPS[group]; i++) await getRateLimiter().check(group, key);
+}
+
+const uniqueIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 
 describe('the dashboard tRPC body cap', () => {
   it('takes a CSV at the 2 MB file cap even when JSON escaping nearly doubles it (a file full of quote marks)', async () => {
@@ -40,12 +68,12 @@ describe('the dashboard tRPC body cap', () => {
     const body = JSON.stringify({ list_id: '00000000-0000-4000-8000-000000000000', csv });
     expect(Buffer.byteLength(csv)).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
     expect(Buffer.byteLength(body)).toBeGreaterThan(3 * 1024 * 1024);
-    const res = await post(body, undefined, { cookie: await signedIn() });
+    const res = await post(body, undefined, { cookie: (await signedIn()).cookie });
     expect(res.status, await res.clone().text()).not.toBe(413);
   });
 
   it('still refuses a body past the cap with 413', async () => {
-    const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }), undefined, { cookie: await signedIn() });
+    const res = await post(JSON.stringify({ csv: 'x'.repeat(5 * 1024 * 1024) }), undefined, { cookie: (await signedIn()).cookie });
     expect(res.status).toBe(413);
     expect((await res.json()).error.message).toBe('Request body is larger than 5 MB');
   });
@@ -90,5 +118,49 @@ describe('the dashboard tRPC input check', () => {
     expect((await batch.json()).map((answer: { error: { data: { code: string } } }) => answer.error.data.code)).toEqual(['BAD_REQUEST', 'BAD_REQUEST']);
     const safe = await post('{"name":"ok"}', 'mailingLists.create');
     expect(safe.status).toBe(401);
+  });
+});
+
+describe('the dashboard rate limit, before the body', () => {
+  it('refuses a member past their budget unread, with 429 in tRPC shape', async () => {
+    const { user, cookie } = await signedIn();
+    await spend('dashboard', `user:${user.id}`);
+    const { stream, read } = endlessBody();
+    const res = await post(stream, 'mailingLists.create', { cookie });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(res.headers.get('ratelimit-remaining')).toBe('0');
+    const answer = await res.json();
+    expect(answer.error.data.code).toBe('TOO_MANY_REQUESTS');
+    expect(answer.error.message).toMatch(/^Rate limit of 600 requests per minute exceeded/);
+    expect(read.megabytes).toBe(0);
+  });
+
+  it('refuses an API token past its group budget unread', async () => {
+    const { token } = await createTestProject(database.db);
+    const ip = uniqueIp();
+    await spend('write', ip);
+    const { stream, read } = endlessBody();
+    const res = await post(stream, 'mailingLists.create', { authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: ip });
+    expect(res.status).toBe(429);
+    expect(read.megabytes).toBe(0);
+  });
+
+  it('counts each call of a request once, a batch call by call', async () => {
+    const { cookie } = await signedIn();
+    const remaining = async (path: string, body: string) => Number((await post(body, path, { cookie })).headers.get('ratelimit-remaining'));
+    expect(await remaining('mailingLists.create', '{"name":"One"}')).toBe(RATE_LIMIT_GROUPS.dashboard - 1);
+    expect(await remaining('mailingLists.create', '{"name":"Two"}')).toBe(RATE_LIMIT_GROUPS.dashboard - 2);
+    expect(await remaining('mailingLists.create,mailingLists.create?batch=1', '{"0":{"name":"A"},"1":{"name":"B"}}')).toBe(RATE_LIMIT_GROUPS.dashboard - 4);
+  });
+
+  it(`refuses a batch of more than ${MAX_BATCH_CALLS} calls unread, counting none`, async () => {
+    const { cookie } = await signedIn();
+    const { stream, read } = endlessBody();
+    const calls = Array.from({ length: MAX_BATCH_CALLS + 1 }, () => 'mailingLists.create').join(',');
+    const res = await post(stream, `${calls}?batch=1`, { cookie });
+    expect(res.status).toBe(400);
+    expect(read.megabytes).toBe(0);
+    expect(res.headers.get('ratelimit-remaining')).toBeNull();
   });
 });
