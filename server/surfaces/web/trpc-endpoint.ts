@@ -22,6 +22,8 @@ export const MAX_VISITOR_BODY_BYTES = 64 * 1024;
 /** The most calls one request may name, each counted before its body is read; the dashboard sends one. */
 export const MAX_BATCH_CALLS = 10;
 
+const ENDPOINT = '/api/trpc';
+
 // at run time tRPC keeps procedures flat, keyed by their dotted path
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } } | undefined>;
 
@@ -47,29 +49,34 @@ export async function handleDashboardRequest(req: Request): Promise<Response> {
     return Response.json({ error: { message, code: -32600 } }, { status: 413, headers: ctx.resHeaders });
   }
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body });
-  return fetchRequestHandler({
-    endpoint: '/api/trpc',
+  const response = await fetchRequestHandler({
+    endpoint: ENDPOINT,
     req: capped,
     router: appRouter,
     maxBatchSize: MAX_BATCH_CALLS,
     createContext: async ({ resHeaders, info }) => {
-      // the counts' RateLimit headers; a refusal answers each call of the batch in tRPC's shape
-      for (const [name, value] of ctx.resHeaders) resHeaders.set(name, value);
+      // a refusal answers each call of the batch in tRPC's shape
       if (refused) throw refused;
       await refuseUnsafeInput(body, info);
       return { ...ctx, resHeaders };
     },
   });
+  // the counts' RateLimit headers, on every answer, even one tRPC gave before any context (a 415)
+  for (const [name, value] of ctx.resHeaders) if (!response.headers.has(name)) response.headers.set(name, value);
+  return response;
 }
 
 /**
  * Counts each call the URL names against its caller's limit (once: the procedures do not count them
- * again), as REST counts a request before its body: the refusal past the limit, or for a batch larger
- * than MAX_BATCH_CALLS, else nothing.
+ * again), as REST counts a request before its body. Refused uncounted: a URL tRPC cannot decode, a batch
+ * larger than MAX_BATCH_CALLS and a path that is no procedure (so no call escapes its group's count).
  */
 async function countCallsBeforeBody(ctx: Context, url: string): Promise<TRPCError | undefined> {
   const calls = procedurePathsOf(new URL(url));
+  if (!calls) return new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL-encoding in path' });
   if (calls.length > MAX_BATCH_CALLS) return new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
+  const unknown = calls.find((path) => !procedures[path]);
+  if (unknown !== undefined) return new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${unknown}"` });
   try {
     for (const path of calls) await enforceCallLimit(ctx, procedures[path]?._def.meta?.rateLimit);
     ctx.rateLimitCounted = true;
@@ -80,16 +87,22 @@ async function countCallsBeforeBody(ctx: Context, url: string): Promise<TRPCErro
   }
 }
 
-/** The procedures a tRPC URL names (`/api/trpc/a.b,c.d?batch=1`); an undecodable path is still one call. */
-function procedurePathsOf(url: URL): string[] {
-  const path = url.pathname.replace(/^\/api\/trpc\/?/, '');
-  let decoded = path;
+/**
+ * The procedures a tRPC URL names (`/api/trpc/a.b,c.d?batch=1`), derived as tRPC's fetch adapter does:
+ * one slash off each end, around the endpoint too; undefined when the path cannot be decoded.
+ */
+function procedurePathsOf(url: URL): string[] | undefined {
+  const path = trimSlashes(trimSlashes(url.pathname).slice(trimSlashes(ENDPOINT).length));
   try {
-    decoded = decodeURIComponent(path);
+    const decoded = decodeURIComponent(path);
+    return url.searchParams.get('batch') === '1' ? decoded.split(',') : [decoded];
   } catch {
-    // tRPC refuses it; counted as one call all the same
+    return undefined;
   }
-  return url.searchParams.get('batch') === '1' ? decoded.split(',') : [decoded];
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\//, '').replace(/\/$/, '');
 }
 
 /**

@@ -154,13 +154,39 @@ describe('the dashboard rate limit, before the body', () => {
     expect(await remaining('mailingLists.create,mailingLists.create?batch=1', '{"0":{"name":"A"},"1":{"name":"B"}}')).toBe(RATE_LIMIT_GROUPS.dashboard - 4);
   });
 
-  it(`refuses a batch of more than ${MAX_BATCH_CALLS} calls unread, counting none`, async () => {
+  it('counts a call under its own group whatever slashes its URL carries, as tRPC reads them', async () => {
+    const { token } = await createTestProject(database.db);
+    const ip = uniqueIp();
+    await spend('write', ip);
+    for (const path of ['mailingLists.create/', 'mailingLists.create/?batch=1']) {
+      const res = await post(path.endsWith('batch=1') ? '{"0":{"name":"Escaped"}}' : '{"name":"Escaped"}', path, { authorization: `Bearer ${token}`, [CLIENT_IP_HEADER]: ip });
+      expect(res.status, path).toBe(429);
+      expect(res.headers.get('ratelimit-limit'), path).toBe(String(RATE_LIMIT_GROUPS.write));
+    }
+  });
+
+  it(`refuses unread and uncounted a batch of more than ${MAX_BATCH_CALLS} calls, a path that is no procedure and one tRPC cannot decode`, async () => {
     const { cookie } = await signedIn();
-    const { stream, read } = endlessBody();
     const calls = Array.from({ length: MAX_BATCH_CALLS + 1 }, () => 'mailingLists.create').join(',');
-    const res = await post(stream, `${calls}?batch=1`, { cookie });
-    expect(res.status).toBe(400);
-    expect(read.megabytes).toBe(0);
-    expect(res.headers.get('ratelimit-remaining')).toBeNull();
+    for (const [path, status] of [[`${calls}?batch=1`, 400], ['mailingLists.nothing', 404], ['mailingLists.create,nothing?batch=1', 404], ['mailing%E0Lists.create', 400]] as const) {
+      const { stream, read } = endlessBody();
+      const res = await post(stream, path, { cookie });
+      expect(res.status, path).toBe(status);
+      expect(read.megabytes, path).toBe(0);
+    }
+    const next = await post('{"name":""}', 'mailingLists.create', { cookie });
+    expect(next.headers.get('ratelimit-remaining')).toBe(String(RATE_LIMIT_GROUPS.dashboard - 1));
+  });
+
+  it('keeps the count in the headers of a 413 and of an answer tRPC gives before any procedure', async () => {
+    const { cookie } = await signedIn();
+    const large = await post(JSON.stringify({ name: 'x'.repeat(5 * 1024 * 1024) }), 'mailingLists.create', { cookie });
+    expect(large.status).toBe(413);
+    expect(large.headers.get('ratelimit-remaining')).toBe(String(RATE_LIMIT_GROUPS.dashboard - 1));
+    const notJson = await handleDashboardRequest(
+      new NextRequest('http://localhost/api/trpc/mailingLists.create', { method: 'POST', headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'text/plain', cookie }, body: '{}' }),
+    );
+    expect(notJson.status).toBe(415);
+    expect(notJson.headers.get('ratelimit-remaining')).toBe(String(RATE_LIMIT_GROUPS.dashboard - 2));
   });
 });
