@@ -16,7 +16,7 @@ import { subscriptionsRouter } from './subscriptions/router';
 import { suppressionsRouter } from './suppressions/router';
 import { unsubscribeRouter } from './unsubscribe/router';
 import { verificationRouter } from './verification/router';
-import { createCallerFactory, mergeRouters, router } from './trpc';
+import { createCallerFactory, mergeRouters, router, type Meta } from './trpc';
 
 export const appRouter = router({
   service: serviceRouter,
@@ -43,3 +43,6 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+
+/** Every procedure by its dotted path, as tRPC keeps them at run time: surfaces read their meta before a call. */
+export const proceduresByPath = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;

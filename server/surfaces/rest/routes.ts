@@ -1,16 +1,9 @@
-import { appRouter } from '../../root';
+import { proceduresByPath as procedures } from '../../root';
 
 export const REST_PREFIX = '/api/v1';
 import type { RateLimitGroup } from '../../rate-limit/enforce';
 import type { Meta } from '../../trpc';
 import { cacheControlOf } from '../http/conditional';
-
-interface ProcedureDef {
-  _def: { meta?: Meta };
-}
-
-// at run time tRPC keeps procedures flat, keyed by their dotted path
-const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
 
 /** Path parameter names of every REST route (`{list_id}` ...): how a 422 tells `path` from `query`. */
 export const PATH_PARAM_NAMES = new Set(

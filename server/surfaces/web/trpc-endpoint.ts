@@ -6,8 +6,8 @@ import { sessionUserIdOf } from './session';
 import { createContext, type Context } from '../../context';
 import { AppError, toTRPCError } from '../../errors';
 import { logError } from '../../log';
-import { appRouter } from '../../root';
-import { enforceCallLimit, type Meta } from '../../trpc';
+import { appRouter, proceduresByPath as procedures } from '../../root';
+import { enforceCallLimit } from '../../trpc';
 import { BodyTooLarge, findUnsafeText, MAX_JSON_BODY_BYTES, readBody, UNSAFE_TEXT_MESSAGE } from '../body';
 import { isSameOrigin } from '../http/same-origin';
 import { PROJECT_HEADER } from './project-header';
@@ -23,9 +23,6 @@ export const MAX_VISITOR_BODY_BYTES = 64 * 1024;
 export const MAX_BATCH_CALLS = 10;
 
 const ENDPOINT = '/api/trpc';
-
-// at run time tRPC keeps procedures flat, keyed by their dotted path
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } } | undefined>;
 
 /**
  * The dashboard's tRPC endpoint: writes only from our own pages (CSRF), the session user (and the
