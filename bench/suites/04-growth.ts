@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import type { BenchContext } from '../harness';
-import { client } from './lists';
+import { client } from './05-lists';
 
 // How cost grows with data: the recipients listing and search over a list with 1k, 10k and 100k
 // historical rows, and a changelog feed of 10, 100 and 1,000 items. CPU per request at each size.
