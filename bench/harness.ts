@@ -209,3 +209,20 @@ async function startNextFloor(file: string) {
   }
   return { url, process: child };
 }
+
+/** A procedure called with the bench's token, as the MCP tools and integrators write: its result's data. */
+export async function callProcedure(bench: BenchContext, path: string, input: object): Promise<{ id: string; slug: string }> {
+  const res = await fetch(`${bench.baseUrl}/api/trpc/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json', origin: bench.baseUrl },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: { id: string; slug: string } } }).result.data;
+}
+
+/** Saves a draft through its procedure and publishes it: the public slug. */
+export async function publishContent(bench: BenchContext, save: string, input: object, kind: 'changelog' | 'blog_post' | 'kb_set'): Promise<string> {
+  const draft = await callProcedure(bench, save, input);
+  return (await callProcedure(bench, 'content.publish', { kind, id: draft.id })).slug;
+}

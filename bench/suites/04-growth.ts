@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { BenchContext } from '../harness';
+import { publishContent, type BenchContext } from '../harness';
 import { client } from './05-lists';
 
 // How cost grows with data: the recipients listing and search over a list with 1k, 10k and 100k
@@ -30,20 +30,9 @@ export default async function growth(bench: BenchContext) {
 
   for (const items of [10, 100, 1_000]) {
     const content = `## Added\n${Array.from({ length: items }, (_, i) => `- **Entry ${i}**: what changed and why it matters`).join('\n')}\n`;
-    const draft = await trpc(bench, 'changelogs.manage.save', { title: `Growth ${items}`, content });
-    const { slug } = await trpc(bench, 'content.publish', { kind: 'changelog', id: draft.id });
+    const slug = await publishContent(bench, 'changelogs.manage.save', { title: `Growth ${items}`, content }, 'changelog');
     bench.report(`GET changelog feed with ${items} items`, await bench.measure(`${bench.baseUrl}/api/v1/changelog/${slug}/feed`));
   }
-}
-
-async function trpc(bench: BenchContext, path: string, body: object) {
-  const res = await fetch(`${bench.baseUrl}/api/trpc/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json', origin: bench.baseUrl },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { result: { data: { id: string; slug: string } } }).result.data;
 }
 
 /** What autovacuum does soon after a bulk write: fresh statistics, so the steady state is measured. */
