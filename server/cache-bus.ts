@@ -14,8 +14,12 @@ export type InvalidationTopic = 'banner' | 'credentials' | 'content' | (string &
 
 /** How other instances are reached: both sides of one channel. */
 export interface BusTransport {
-  /** (Re)subscribes; every message published on the channel, this process's own included, arrives. */
-  subscribe(onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * (Re)subscribes; every message published on the channel, this process's own included, arrives.
+   * `onResubscribed` runs when the driver itself re-established a dropped subscription: whatever was
+   * published while it was down never arrives.
+   */
+  subscribe(onMessage: (payload: string) => void, onResubscribed: () => void): Promise<void>;
   publish(payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -23,6 +27,8 @@ export interface BusTransport {
 export const CACHE_BUS_DEPENDENCY = 'cache_invalidation';
 const CHANNEL = 'shipnote_invalidate';
 const PING = '__ping';
+/** How soon a message that could not be sent is sent again: other instances must not wait for their expiry. */
+const RESEND_MS = 250;
 
 export interface InvalidationBus {
   on(topic: InvalidationTopic, handler: () => void): () => void;
@@ -40,6 +46,8 @@ export function createInvalidationBus(): InvalidationBus {
   let linked = false;
   let pingBack = true;
   let checking = false;
+  const unsent = new Set<string>();
+  let resendTimer: NodeJS.Timeout | null = null;
 
   function deliver(topic: string) {
     for (const handler of handlers.get(topic) ?? []) {
@@ -62,13 +70,34 @@ export function createInvalidationBus(): InvalidationBus {
       if (!linked) {
         linked = true;
         reportSuccess(CACHE_BUS_DEPENDENCY);
-        // messages sent while the link was down were lost: forget everything once
-        for (const topic of handlers.keys()) deliver(topic);
+        forgetEverything();
       }
     }
   }
 
-  const send = (topic: string) => transport?.publish(`${id} ${topic}`).catch((error) => reportFailure(CACHE_BUS_DEPENDENCY, error));
+  /** Messages sent to this process while its subscription was down were lost: every cache forgets once. */
+  function forgetEverything() {
+    for (const topic of handlers.keys()) deliver(topic);
+  }
+
+  function send(topic: string): Promise<void> | undefined {
+    return transport?.publish(`${id} ${topic}`).catch((error) => {
+      reportFailure(CACHE_BUS_DEPENDENCY, error);
+      // the write behind it is committed: the other instances are told as soon as the link takes it
+      if (topic !== PING) resendLater(topic);
+    });
+  }
+
+  function resendLater(topic: string) {
+    unsent.add(topic);
+    resendTimer ??= setTimeout(() => {
+      resendTimer = null;
+      const topics = [...unsent];
+      unsent.clear();
+      for (const each of topics) void send(each);
+    }, RESEND_MS);
+    resendTimer.unref();
+  }
 
   async function check() {
     if (!transport || checking) return;
@@ -77,7 +106,7 @@ export function createInvalidationBus(): InvalidationBus {
       if (!pingBack) {
         linked = false;
         reportFailure(CACHE_BUS_DEPENDENCY, new Error('no invalidation message came back: other instances may serve stale caches until they expire'));
-        await transport.subscribe(receive);
+        await transport.subscribe(receive, forgetEverything);
       }
     } catch (error) {
       reportFailure(CACHE_BUS_DEPENDENCY, error);
@@ -102,7 +131,7 @@ export function createInvalidationBus(): InvalidationBus {
     async connect(next, options = {}) {
       transport = next;
       try {
-        await transport.subscribe(receive);
+        await transport.subscribe(receive, forgetEverything);
         linked = true;
       } catch (error) {
         reportFailure(CACHE_BUS_DEPENDENCY, error);
@@ -113,6 +142,9 @@ export function createInvalidationBus(): InvalidationBus {
     },
     async disconnect() {
       if (timer) clearInterval(timer);
+      if (resendTimer) clearTimeout(resendTimer);
+      resendTimer = null;
+      unsent.clear();
       const closing = transport;
       transport = null;
       await closing?.close();
@@ -155,11 +187,16 @@ export function redisTransport(url: string, publisher?: IORedis): BusTransport {
   const sender = publisher ?? sharedRedis()?.tcp ?? owned!;
   let subscriber: IORedis | null = null;
   return {
-    async subscribe(onMessage) {
+    async subscribe(onMessage, onResubscribed) {
       subscriber?.disconnect();
-      subscriber = connectTcpRedis(url);
-      subscriber.on('message', (_channel: string, message: string) => onMessage(message));
-      await subscriber.subscribe(CHANNEL);
+      // subscribed again here, not by ioredis: the caches may only forget once the subscription is back
+      const connection = (subscriber = connectTcpRedis(url, 'redis', undefined, { autoResubscribe: false }));
+      let connects = 0;
+      connection.on('ready', () => {
+        if (++connects > 1) connection.subscribe(CHANNEL).then(onResubscribed, () => {});
+      });
+      connection.on('message', (_channel: string, message: string) => onMessage(message));
+      await connection.subscribe(CHANNEL);
     },
     async publish(payload) {
       await sender.publish(CHANNEL, payload);

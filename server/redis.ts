@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Redis as UpstashRedis, type Requester, type UpstashRequest } from '@upstash/redis';
-import { Redis as IORedis, ReplyError } from 'ioredis';
+import { Redis as IORedis, ReplyError, type RedisOptions } from 'ioredis';
 import { config } from './config';
 import { reportFailure, reportSuccess } from './dependency-status';
 
@@ -11,8 +11,8 @@ export const REDIS_TIMEOUT_MS = 1000;
  * A TCP connection to a plain Redis (`REDIS_URL`). Commands fail after one reconnection attempt or
  * the timeout instead of queueing while Redis is down; connection errors are reported once a minute.
  */
-export function connectTcpRedis(url: string, name = 'redis', timeoutMs = REDIS_TIMEOUT_MS): IORedis {
-  const client = new IORedis(url, { maxRetriesPerRequest: 1, commandTimeout: timeoutMs, connectTimeout: 2 * timeoutMs });
+export function connectTcpRedis(url: string, name = 'redis', timeoutMs = REDIS_TIMEOUT_MS, options: RedisOptions = {}): IORedis {
+  const client = new IORedis(url, { maxRetriesPerRequest: 1, commandTimeout: timeoutMs, connectTimeout: 2 * timeoutMs, ...options });
   client.on('error', (error) => reportFailure(name, error));
   client.on('ready', () => reportSuccess(name));
   return client;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postgresChannel } from '@/db/notify';
 import { redisAvailable } from '@/tests/upstash-bridge';
@@ -76,24 +78,75 @@ describe.skipIf(!hasRedis)('invalidation bus over Redis pub/sub', () => {
 
 describe.skipIf(!databaseUrl)('invalidation bus over PostgreSQL LISTEN/NOTIFY', () => {
   acrossInstances('PostgreSQL', () => postgresChannel(databaseUrl!, 'shipnote_invalidate_test'));
+
+  it('clears every cache once postgres.js listens again after its connection was cut', async () => {
+    const channel = `shipnote_invalidate_${randomUUID().replaceAll('-', '')}`;
+    const bus = await connected(() => postgresChannel(databaseUrl!, channel));
+    let cleared = 0;
+    bus.on('content', () => cleared++);
+    const admin = postgres(databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      const [cut] = await admin`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = ${`listen "${channel}"`}`;
+      expect(cut!.n).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    // whatever was published while it was away never arrives
+    await vi.waitFor(() => expect(cleared).toBe(1), { timeout: 3000 });
+  });
 });
 
 describe('a broken link', () => {
   /** A channel in memory that can be cut: published messages then vanish. */
   function cuttable() {
-    const state = { cut: false, subscribes: 0, listeners: new Set<(payload: string) => void>() };
-    const transport: BusTransport = {
-      async subscribe(onMessage) {
-        state.subscribes++;
-        state.listeners.add(onMessage);
-      },
-      async publish(payload) {
-        if (!state.cut) for (const listener of state.listeners) listener(payload);
-      },
-      async close() {},
+    const state = { cut: false, subscribes: 0, listeners: new Set<(payload: string) => void>(), resubscribed: [] as (() => void)[] };
+    /** One instance's end of the channel; `refusing` fails its own sends only. */
+    const end = () => {
+      const own = { refusing: false };
+      const transport: BusTransport = {
+        async subscribe(onMessage, onResubscribed) {
+          state.subscribes++;
+          state.listeners.add(onMessage);
+          state.resubscribed.push(onResubscribed);
+        },
+        async publish(payload) {
+          if (own.refusing) throw new Error('connection refused');
+          if (!state.cut) for (const listener of state.listeners) listener(payload);
+        },
+        async close() {},
+      };
+      return Object.assign(own, { transport });
     };
-    return { state, transport };
+    return { state, transport: end().transport, end };
   }
+
+  it('sends a message its link refused again as soon as it takes it: the other instance is told, not left to its expiry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const link = cuttable();
+    const sender = link.end();
+    const [a, b] = [await connected(() => sender.transport), await connected(() => link.end().transport)];
+    let heardOnB = 0;
+    b.on('content', () => heardOnB++);
+    sender.refusing = true;
+    a.publish('content');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(heardOnB).toBe(0);
+    sender.refusing = false;
+    const restored = Date.now();
+    await vi.waitFor(() => expect(heardOnB).toBe(1), { timeout: 2000 });
+    expect(Date.now() - restored).toBeLessThan(1000);
+    vi.restoreAllMocks();
+  });
+
+  it('clears every cache once when the driver itself subscribed again after a drop', async () => {
+    const link = cuttable();
+    const bus = await connected(() => link.transport);
+    const cleared: string[] = [];
+    bus.on('banner', () => cleared.push('banner'));
+    bus.on('content', () => cleared.push('content'));
+    link.state.resubscribed.at(-1)!();
+    expect(cleared).toEqual(['banner', 'content']);
+  });
 
   it('is noticed by the ping, shown by /health, re-subscribed, and every cache is cleared once it is back', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Database, DbOrTx } from '@/db/client';
 import { oauthClients, oauthGrants, users } from '@/db/schema';
 import { AppError } from '../errors';
 import type { TConnectedApp } from './schemas';
@@ -24,12 +24,12 @@ export async function listConnectedApps(db: DbOrTx, projectId: string): Promise<
 }
 
 /** Disconnects an app from the project: its next call fails with 401. */
-export async function revokeConnectedApp(db: DbOrTx, input: { projectId: string; grantId: string }) {
+export async function revokeConnectedApp(db: Database, input: { projectId: string; grantId: string }) {
   const [grant] = await db
     .select({ id: oauthGrants.id })
     .from(oauthGrants)
     .where(and(eq(oauthGrants.id, input.grantId), eq(oauthGrants.projectId, input.projectId), isNull(oauthGrants.revokedAt)));
   if (!grant) throw new AppError('NOT_FOUND', 'Connected app not found');
-  await db.transaction((tx) => revokeGrant(tx, grant.id));
+  await revokeGrant(db, grant.id);
   return { id: grant.id, revoked: true };
 }

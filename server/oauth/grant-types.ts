@@ -20,7 +20,7 @@ export async function exchangeCode(db: Database, client: OAuthClient, form: Map<
   const [row] = await db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, hashSecret(code))).limit(1);
   if (!row || row.clientId !== client.id) throw new OAuthError('invalid_grant', 'The authorization code is not valid');
   if (row.usedAt) {
-    if (row.grantId) await db.transaction((tx) => revokeGrant(tx, row.grantId!));
+    if (row.grantId) await revokeGrant(db, row.grantId);
     throw new OAuthError('invalid_grant', 'The authorization code was already used; the tokens issued from it are revoked');
   }
   if (row.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The authorization code has expired');
@@ -48,7 +48,7 @@ export async function exchangeCode(db: Database, client: OAuthClient, form: Map<
   if (issued) return issued;
   // lost the race to a concurrent exchange of the same code: that is a replay too
   const [again] = await db.select({ grantId: oauthCodes.grantId }).from(oauthCodes).where(eq(oauthCodes.id, row.id));
-  if (again?.grantId) await db.transaction((tx) => revokeGrant(tx, again.grantId!));
+  if (again?.grantId) await revokeGrant(db, again.grantId);
   throw new OAuthError('invalid_grant', 'The authorization code was already used; the tokens issued from it are revoked');
 }
 
@@ -67,7 +67,7 @@ export async function refreshTokens(db: Database, client: OAuthClient, form: Map
   if (!row || row.grant.clientId !== client.id) throw new OAuthError('invalid_grant', 'The refresh token is not valid');
   // strict (api-v1.md section 5): a token already rotated when it was read is a replay, however soon after
   if (row.pair.revokedAt || row.grant.revokedAt) {
-    await db.transaction((tx) => revokeGrant(tx, row.grant.id));
+    await revokeGrant(db, row.grant.id);
     throw new OAuthError('invalid_grant', 'The refresh token was revoked; the authorization is revoked');
   }
   if (!row.pair.refreshExpiresAt || row.pair.refreshExpiresAt.getTime() <= Date.now()) {

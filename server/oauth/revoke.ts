@@ -16,5 +16,5 @@ export async function revokeClientToken(db: Database, input: { token: string; cl
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .where(or(eq(oauthTokens.accessHash, hash), eq(oauthTokens.refreshHash, hash)))
     .limit(1);
-  if (row && row.clientId === input.clientId) await db.transaction((tx) => revokeGrant(tx, row.grantId));
+  if (row && row.clientId === input.clientId) await revokeGrant(db, row.grantId);
 }

@@ -1,6 +1,6 @@
 import { forgetCredentials } from '../auth/credentials-cache';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Database, DbOrTx } from '@/db/client';
 import { oauthGrants, oauthTokens } from '@/db/schema';
 import { generateSecret, hashSecret } from '../auth/tokens';
 import { ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_PREFIX, REFRESH_TOKEN_SECONDS, SCOPE } from './urls';
@@ -34,9 +34,15 @@ export async function issueTokenPair(tx: DbOrTx, grantId: string, withRefresh: b
   };
 }
 
-/** Ends a grant: the app is disconnected and every token it holds stops working at once. */
-export async function revokeGrant(tx: DbOrTx, grantId: string): Promise<void> {
-  await tx.update(oauthGrants).set({ revokedAt: sql`now()` }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
-  await tx.update(oauthTokens).set({ revokedAt: sql`now()` }).where(and(eq(oauthTokens.grantId, grantId), isNull(oauthTokens.revokedAt)));
+/**
+ * Ends a grant: the app is disconnected and every token it holds stops working at once. The caches are
+ * cleared after the commit: a token checked between a clear and the commit would read the grant as live
+ * and be trusted for another second.
+ */
+export async function revokeGrant(db: Database, grantId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(oauthGrants).set({ revokedAt: sql`now()` }).where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
+    await tx.update(oauthTokens).set({ revokedAt: sql`now()` }).where(and(eq(oauthTokens.grantId, grantId), isNull(oauthTokens.revokedAt)));
+  });
   forgetCredentials();
 }

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
+import { oauthGrants } from '@/db/schema';
 import { openTestDatabase } from '@/db/testing';
+import { lookupBearer } from '@/server/auth/bearer';
+import { onInvalidation } from '@/server/cache-bus';
 import { createContext } from '@/server/context';
 import { createCaller } from '@/server/root';
 import { createTestProject } from '@/tests/factories';
@@ -66,4 +70,23 @@ it("keeps each project's apps to its members", async () => {
   await expect((await dashboard(stranger.user.id, stranger.project.id)).oauth.revokeApp({ grantId: app!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   expect(await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps()).toHaveLength(1);
   await expect((await dashboard(owner.user.id, 'not-a-uuid')).oauth.connectedApps()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+});
+
+it('clears the token caches only once the revocation is committed: a token checked at that moment is refused', async () => {
+  const owner = await createTestProject(database.db);
+  const { access_token } = await connect(owner, 'Claude');
+  const [app] = await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps();
+  const [grant] = await database.db.select({ resource: oauthGrants.resource }).from(oauthGrants).where(eq(oauthGrants.id, app!.id));
+  expect(await lookupBearer(database.db, access_token, grant!.resource)).toMatchObject({ projectId: owner.project.id });
+
+  // what any instance does when told to forget: check the token again, from the database
+  const checksAtClear: Promise<unknown>[] = [];
+  const stopListening = onInvalidation('credentials', () => void checksAtClear.push(lookupBearer(database.db, access_token, grant!.resource)));
+  try {
+    await (await dashboard(owner.user.id, owner.project.id)).oauth.revokeApp({ grantId: app!.id });
+  } finally {
+    stopListening();
+  }
+  expect(checksAtClear).toHaveLength(1);
+  expect(await checksAtClear[0]).toBeNull();
 });

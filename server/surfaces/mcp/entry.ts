@@ -1,7 +1,9 @@
 import { parseBearer } from '../../auth/bearer';
-import { createContext } from '../../context';
+import { createContext, type Context } from '../../context';
+import { AppError } from '../../errors';
 import { logError } from '../../log';
 import { mcpResource, SCOPE } from '../../oauth/urls';
+import { enforceRateLimit } from '../../rate-limit/enforce';
 import { createCaller } from '../../root';
 import { BodyTooLarge, findUnsafeText, MAX_JSON_BODY_BYTES, NotUtf8, readUtf8 } from '../body';
 import { challenge, refusedOrigin, withMcpCors } from './http';
@@ -19,7 +21,7 @@ export async function handleMcpPost(req: Request): Promise<Response> {
   if (refused) return refused;
   // the token is in the headers: a caller without one costs no body read or parse
   const ctx = await createContext({ headers: req.headers, mcpResource: mcpResource() });
-  if (ctx.actor.kind !== 'project') return unauthorized(Boolean(req.headers.get('authorization')));
+  if (ctx.actor.kind !== 'project') return refuseCaller(ctx, Boolean(req.headers.get('authorization')));
   let body: unknown;
   try {
     body = JSON.parse(await readUtf8(req, MAX_JSON_BODY_BYTES));
@@ -74,9 +76,20 @@ function idOf(body: unknown): unknown {
   return body && typeof body === 'object' && 'id' in body ? body.id : null;
 }
 
-function unauthorized(tokenSent: boolean): Response {
+/**
+ * A caller without a valid token is anonymous traffic, counted as REST counts it: 401 with the limit's
+ * headers, and 429 past the limit, so guessing tokens costs a client as much as any other anonymous call.
+ */
+async function refuseCaller(ctx: Context, tokenSent: boolean): Promise<Response> {
+  try {
+    await enforceRateLimit(ctx, 'general');
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+    return withMcpCors(Response.json({ detail: error.message }, { status: 429, headers: ctx.resHeaders }));
+  }
   const detail = tokenSent ? 'Invalid or expired token' : 'Authorization required';
-  return withMcpCors(Response.json({ detail }, { status: 401, headers: { 'WWW-Authenticate': challenge(tokenSent ? 'invalid_token' : undefined) } }));
+  ctx.resHeaders.set('WWW-Authenticate', challenge(tokenSent ? 'invalid_token' : undefined));
+  return withMcpCors(Response.json({ detail }, { status: 401, headers: ctx.resHeaders }));
 }
 
 /** A 401 or 403 from the SDK (a scope challenge) still names the resource metadata and scope. */

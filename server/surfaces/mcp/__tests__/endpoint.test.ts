@@ -85,6 +85,24 @@ describe('authorization', () => {
     },
   );
 
+  it('counts callers without a valid token as anonymous traffic: 401 within the limit, then 429 with Retry-After', async () => {
+    const client = { 'x-forwarded-for': randomClientIp() };
+    const guess = (i: number) => rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { ...client, authorization: `Bearer service_key_guess${i}` });
+    // the limit's windows turn with the minute: a burst that straddles one is sent again
+    let guesses: Response[] = [];
+    for (let burst = 0; burst < 3 && !guesses.some((res) => res.status === 429); burst++) guesses = await Promise.all(Array.from({ length: 101 }, (_, i) => guess(i)));
+    expect(guesses.every((res) => res.status === 401 || res.status === 429)).toBe(true);
+    expect(guesses.filter((res) => res.status === 401).length).toBeLessThanOrEqual(100);
+    const refused = guesses.find((res) => res.status === 429)!;
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await refused.json()).toEqual({ detail: expect.stringContaining('Rate limit of 100 requests per minute exceeded') });
+    expect(guesses.find((res) => res.status === 401)!.headers.get('ratelimit-limit')).toBe('100');
+    // a valid token from the same address is not held back by the guesses: tool calls are limited per tool
+    const { token } = await createTestProject(database.db);
+    expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { ...client, authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
   it('accepts project API tokens as plain bearer tokens', async () => {
     const { token, project } = await createTestProject(database.db);
     const res = await callTool(token, 'get_project');
