@@ -4,10 +4,12 @@ import { logError } from './log';
 export const FAILURE_LOG_INTERVAL_MS = 60_000;
 
 interface DependencyState {
+  /** null while it works; the state is kept then, so a dependency that flaps is still logged once a minute */
   failingSince: number | null;
   lastLogAt: number;
   /** failures since the last log line */
   unlogged: number;
+  lastRecoveryLogAt: number;
 }
 
 declare global {
@@ -23,13 +25,10 @@ const states = () => (globalThis.__shipnoteDependencies ??= new Map());
  */
 export function reportFailure(name: string, error: unknown, now = Date.now()) {
   let state = states().get(name);
-  if (!state) states().set(name, (state = { failingSince: null, lastLogAt: 0, unlogged: 0 }));
+  if (!state) states().set(name, (state = { failingSince: null, lastLogAt: -Infinity, unlogged: 0, lastRecoveryLogAt: -Infinity }));
   state.unlogged += 1;
-  if (state.failingSince === null) {
-    state.failingSince = now;
-  } else if (now - state.lastLogAt < FAILURE_LOG_INTERVAL_MS) {
-    return;
-  }
+  state.failingSince ??= now;
+  if (now - state.lastLogAt < FAILURE_LOG_INTERVAL_MS) return;
   const repeats = state.unlogged > 1 ? ` (${state.unlogged} failures since the last report)` : '';
   logError(`${name} unavailable${repeats}; carrying on without it`, error);
   state.lastLogAt = now;
@@ -39,8 +38,11 @@ export function reportFailure(name: string, error: unknown, now = Date.now()) {
 export function reportSuccess(name: string, now = Date.now()) {
   const state = states().get(name);
   if (!state || state.failingSince === null) return;
-  console.error(`[shipnote] ${name} available again after ${Math.round((now - state.failingSince) / 1000)} s`);
-  states().delete(name);
+  if (now - state.lastRecoveryLogAt >= FAILURE_LOG_INTERVAL_MS) {
+    console.error(`[shipnote] ${name} available again after ${Math.round((now - state.failingSince) / 1000)} s`);
+    state.lastRecoveryLogAt = now;
+  }
+  state.failingSince = null;
 }
 
 /** Names of the dependencies failing now, for `/health`. */

@@ -21,4 +21,20 @@ describe('a dependency the service runs without', () => {
     reportSuccess('thing');
     expect(lines).toHaveLength(3);
   });
+
+  it('that flaps is still logged once a minute: each outage and recovery within the minute is only counted', () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
+    let now = 5_000_000;
+    for (let flap = 0; flap < 8; flap++) {
+      reportFailure('flapper', new Error('refused'), (now += 1000));
+      expect(failingDependencies()).toContain('flapper');
+      reportSuccess('flapper', (now += 6000));
+      expect(failingDependencies()).not.toContain('flapper');
+    }
+    expect(lines).toHaveLength(2); // 56 s: the first outage and its recovery
+    reportFailure('flapper', new Error('refused again'), (now += FAILURE_LOG_INTERVAL_MS));
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/flapper unavailable \(8 failures since the last report\)/);
+  });
 });
