@@ -9,6 +9,8 @@ export const RATE_LIMIT_GROUPS = {
   general: 100,
   /** the banner widget's impressions and clicks: its own budget, so reports never cost a page its banner */
   bannerEvents: 100,
+  /** pages Next renders for a caller without a session, per address (home, sign-in, docs, 404s): only scripts meet it */
+  pages: 300,
   /** a signed-in dashboard user, per user across every procedure: generous, so only scripts meet it */
   dashboard: 600,
   /** OAuth client registration: loose, so clients that register twice still pass */

@@ -19,6 +19,7 @@ import { handleFastPath } from './fast-path';
 import { serveSharedRead } from './shared-cache';
 import { refuseMalformedPath } from './malformed-path';
 import { countPublicPageView } from './page-views';
+import { limitAnonymousRender } from './anonymous-renders';
 import { tagEncodedAnswers } from './encoded-etag';
 import { createFrontServer } from './front';
 import { routeToRestSurface } from './rest-route';
@@ -63,7 +64,7 @@ async function main() {
     if (!dev && serveSharedRead(req, res, () => render(req, res))) return;
     // the other views of a public page, counted once here as the cached ones are
     if (countPublicPageView(req, res, () => render(req, res))) return;
-    render(req, res);
+    limitAnonymousRender(req, res, () => render(req, res));
   };
   // the hot public GETs (fast-path.ts) read no origin: answered outside its async context
   const front = { proxyHops: config.trustedProxyHops, appUrlConfigured: config.appUrlConfigured, answerFirst: handleFastPath };
