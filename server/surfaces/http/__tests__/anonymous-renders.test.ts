@@ -49,6 +49,9 @@ it('lets a signed-in member through, but not a forged session cookie; leaves wha
   expect((await get('/dashboard', ip, { cookie: `theme=dark; next-auth.session-token=${sealed}` })).status).toBe(200);
   expect((await get('/dashboard', ip, { cookie: `next-auth.session-token=${sealed.slice(0, -4)}AAAA` })).status).toBe(429);
   expect((await get('/dashboard', ip, { cookie: 'next-auth.session-token=forged' })).status).toBe(429);
+  // a link's prefetch renders the route tree only; the client router's full request is a render
+  expect((await get('/signup', ip, { rsc: '1', 'next-router-prefetch': '1' })).status).toBe(200);
+  expect((await get('/signup', ip, { rsc: '1' })).status).toBe(429);
   for (const path of ['/api/v1/health', '/api/trpc/projects.list', '/mcp', '/oauth/authorize', '/_next/static/chunks/app.js', '/icon.svg']) {
     expect((await get(path, ip)).status, path).toBe(200);
   }
