@@ -29,6 +29,12 @@ const CHANNEL = 'shipnote_invalidate';
 const PING = '__ping';
 /** How soon a message that could not be sent is sent again: other instances must not wait for their expiry. */
 const RESEND_MS = 250;
+/**
+ * How often the link is checked. A driver does not always listen again after its connection dropped
+ * (postgres.js gives up when a reconnection is cut too), and what is published meanwhile is lost: a
+ * dead link is found at the third check after it died and mended, so caches are cleared within a second.
+ */
+const PING_MS = 250;
 
 export interface InvalidationBus {
   on(topic: InvalidationTopic, handler: () => void): () => void;
@@ -46,6 +52,7 @@ export function createInvalidationBus(): InvalidationBus {
   let linked = false;
   let pingBack = true;
   let checking = false;
+  let unansweredChecks = 0;
   const unsent = new Set<string>();
   let resendTimer: NodeJS.Timeout | null = null;
 
@@ -101,6 +108,11 @@ export function createInvalidationBus(): InvalidationBus {
 
   async function check() {
     if (!transport || checking) return;
+    // a ping unanswered at one check may be waiting behind an event loop that was busy (postgres.js
+    // writes on the turn after, and the answer is read on a turn later still): the link is judged dead
+    // only when it is still unanswered at the third
+    if (!pingBack && ++unansweredChecks < 3) return;
+    unansweredChecks = 0;
     checking = true;
     try {
       if (!pingBack) {
@@ -137,7 +149,7 @@ export function createInvalidationBus(): InvalidationBus {
         reportFailure(CACHE_BUS_DEPENDENCY, error);
         pingBack = false; // the first check subscribes again
       }
-      timer = setInterval(() => void check(), options.pingMs ?? 5_000);
+      timer = setInterval(() => void check(), options.pingMs ?? PING_MS);
       timer.unref();
     },
     async disconnect() {
