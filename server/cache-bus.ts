@@ -50,7 +50,10 @@ export function createInvalidationBus(): InvalidationBus {
   let transport: BusTransport | null = null;
   let timer: NodeJS.Timeout | null = null;
   let linked = false;
-  let pingBack = true;
+  /** `subscribed` false: the next check subscribes (again) */
+  let subscribed = false;
+  /** the last ping: on its way out, out and not back yet, or back (or refused by the sender: nothing to judge) */
+  let ping: 'sending' | 'out' | 'back' = 'back';
   let checking = false;
   let unansweredChecks = 0;
   const unsent = new Set<string>();
@@ -73,10 +76,10 @@ export function createInvalidationBus(): InvalidationBus {
     if (topic !== PING) {
       if (from !== id) deliver(topic);
     } else if (from === id) {
-      pingBack = true;
+      ping = 'back';
+      reportSuccess(CACHE_BUS_DEPENDENCY);
       if (!linked) {
         linked = true;
-        reportSuccess(CACHE_BUS_DEPENDENCY);
         forgetEverything();
       }
     }
@@ -91,8 +94,20 @@ export function createInvalidationBus(): InvalidationBus {
     return transport?.publish(`${id} ${topic}`).catch((error) => {
       reportFailure(CACHE_BUS_DEPENDENCY, error);
       // the write behind it is committed: the other instances are told as soon as the link takes it
-      if (topic !== PING) resendLater(topic);
+      resendLater(topic);
     });
+  }
+
+  /** A ping refused by the sender says nothing about this process's subscription: only one that went out is judged. */
+  function sendPing() {
+    ping = 'sending';
+    transport?.publish(`${id} ${PING}`).then(
+      () => void (ping === 'sending' && (ping = 'out')),
+      (error) => {
+        reportFailure(CACHE_BUS_DEPENDENCY, error);
+        if (ping === 'sending') ping = 'back';
+      },
+    );
   }
 
   function resendLater(topic: string) {
@@ -107,26 +122,30 @@ export function createInvalidationBus(): InvalidationBus {
   }
 
   async function check() {
-    if (!transport || checking) return;
-    // a ping unanswered at one check may be waiting behind an event loop that was busy (postgres.js
-    // writes on the turn after, and the answer is read on a turn later still): the link is judged dead
-    // only when it is still unanswered at the third
-    if (!pingBack && ++unansweredChecks < 3) return;
+    // a ping still being sent is a slow link, not a dead subscription
+    if (!transport || checking || ping === 'sending') return;
+    // one that went out and is not back at one check may be waiting behind an event loop that was busy
+    // (postgres.js writes on the turn after, and the answer is read on a turn later still): the
+    // subscription is judged dead only when it is still not back at the third
+    if (ping === 'out' && ++unansweredChecks < 3) return;
     unansweredChecks = 0;
-    checking = true;
-    try {
-      if (!pingBack) {
-        linked = false;
-        reportFailure(CACHE_BUS_DEPENDENCY, new Error('no invalidation message came back: other instances may serve stale caches until they expire'));
+    if (ping === 'out' || !subscribed) {
+      checking = true;
+      try {
+        if (ping === 'out') {
+          linked = false;
+          reportFailure(CACHE_BUS_DEPENDENCY, new Error('no invalidation message came back: other instances may serve stale caches until they expire'));
+        }
+        subscribed = false;
         await transport.subscribe(receive, forgetEverything);
+        subscribed = true;
+      } catch (error) {
+        reportFailure(CACHE_BUS_DEPENDENCY, error);
+      } finally {
+        checking = false;
       }
-    } catch (error) {
-      reportFailure(CACHE_BUS_DEPENDENCY, error);
-    } finally {
-      checking = false;
     }
-    pingBack = false;
-    void send(PING);
+    sendPing();
   }
 
   return {
@@ -144,10 +163,9 @@ export function createInvalidationBus(): InvalidationBus {
       transport = next;
       try {
         await transport.subscribe(receive, forgetEverything);
-        linked = true;
+        linked = subscribed = true;
       } catch (error) {
-        reportFailure(CACHE_BUS_DEPENDENCY, error);
-        pingBack = false; // the first check subscribes again
+        reportFailure(CACHE_BUS_DEPENDENCY, error); // the first check subscribes again
       }
       timer = setInterval(() => void check(), options.pingMs ?? PING_MS);
       timer.unref();
@@ -156,9 +174,12 @@ export function createInvalidationBus(): InvalidationBus {
       if (timer) clearInterval(timer);
       if (resendTimer) clearTimeout(resendTimer);
       resendTimer = null;
-      unsent.clear();
       const closing = transport;
       transport = null;
+      // a stopping instance still tells the others what it could not yet: one last try, a second at most
+      const last = [...unsent].map((topic) => closing?.publish(`${id} ${topic}`).catch(() => {}));
+      unsent.clear();
+      await Promise.race([Promise.all(last), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       await closing?.close();
     },
   };
@@ -205,7 +226,7 @@ export function redisTransport(url: string, publisher?: IORedis): BusTransport {
       const connection = (subscriber = connectTcpRedis(url, 'redis', undefined, { autoResubscribe: false }));
       let connects = 0;
       connection.on('ready', () => {
-        if (++connects > 1) connection.subscribe(CHANNEL).then(onResubscribed, () => {});
+        if (++connects > 1) connection.subscribe(CHANNEL).then(onResubscribed, (error) => reportFailure(CACHE_BUS_DEPENDENCY, error));
       });
       connection.on('message', (_channel: string, message: string) => onMessage(message));
       await connection.subscribe(CHANNEL);

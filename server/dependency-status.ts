@@ -9,7 +9,8 @@ interface DependencyState {
   lastLogAt: number;
   /** failures since the last log line */
   unlogged: number;
-  lastRecoveryLogAt: number;
+  /** this outage was logged: its end is logged too, so the log never ends on a failure that is over */
+  outageLogged: boolean;
 }
 
 declare global {
@@ -25,23 +26,24 @@ const states = () => (globalThis.__shipnoteDependencies ??= new Map());
  */
 export function reportFailure(name: string, error: unknown, now = Date.now()) {
   let state = states().get(name);
-  if (!state) states().set(name, (state = { failingSince: null, lastLogAt: -Infinity, unlogged: 0, lastRecoveryLogAt: -Infinity }));
+  if (!state) states().set(name, (state = { failingSince: null, lastLogAt: -Infinity, unlogged: 0, outageLogged: false }));
   state.unlogged += 1;
-  state.failingSince ??= now;
+  if (state.failingSince === null) {
+    state.failingSince = now;
+    state.outageLogged = false;
+  }
   if (now - state.lastLogAt < FAILURE_LOG_INTERVAL_MS) return;
   const repeats = state.unlogged > 1 ? ` (${state.unlogged} failures since the last report)` : '';
   logError(`${name} unavailable${repeats}; carrying on without it`, error);
   state.lastLogAt = now;
   state.unlogged = 0;
+  state.outageLogged = true;
 }
 
 export function reportSuccess(name: string, now = Date.now()) {
   const state = states().get(name);
   if (!state || state.failingSince === null) return;
-  if (now - state.lastRecoveryLogAt >= FAILURE_LOG_INTERVAL_MS) {
-    console.error(`[shipnote] ${name} available again after ${Math.round((now - state.failingSince) / 1000)} s`);
-    state.lastRecoveryLogAt = now;
-  }
+  if (state.outageLogged) console.error(`[shipnote] ${name} available again after ${Math.round((now - state.failingSince) / 1000)} s`);
   state.failingSince = null;
 }
 

@@ -36,5 +36,9 @@ describe('a dependency the service runs without', () => {
     reportFailure('flapper', new Error('refused again'), (now += FAILURE_LOG_INTERVAL_MS));
     expect(lines).toHaveLength(3);
     expect(lines[2]).toMatch(/flapper unavailable \(8 failures since the last report\)/);
+    // an outage that was logged has its end logged too: the log never ends on a failure that is over
+    reportSuccess('flapper', (now += 1000));
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/flapper available again after 1 s/);
   });
 });

@@ -72,7 +72,9 @@ it("keeps each project's apps to its members", async () => {
   await expect((await dashboard(owner.user.id, 'not-a-uuid')).oauth.connectedApps()).rejects.toMatchObject({ code: 'NOT_FOUND' });
 });
 
-it('clears the token caches only once the revocation is committed: a token checked at that moment is refused', async () => {
+// PGlite runs one statement at a time, so a check cannot read past an open transaction there: the
+// PostgreSQL server's project is the one that can see the order go wrong
+it.skipIf(!process.env.DATABASE_URL)('clears the token caches only once the revocation is committed: a token checked at that moment is refused', async () => {
   const owner = await createTestProject(database.db);
   const { access_token } = await connect(owner, 'Claude');
   const [app] = await (await dashboard(owner.user.id, owner.project.id)).oauth.connectedApps();

@@ -6,12 +6,15 @@ import { AppError } from '../../errors';
 import { logError } from '../../log';
 import { enforceRateLimit } from '../../rate-limit/enforce';
 import { HeaderBag } from './banner';
+import { isPrefetch, pathnameOf } from './page-views';
+import { isRestUrl } from './rest-route';
 
 /**
- * Counted elsewhere or costing nothing: the API surfaces and OAuth endpoints (each counts its own
- * callers), Next's static files and the icon.
+ * Counted elsewhere or costing nothing, as Next reads the path: the routes that count their own callers
+ * (the dashboard's tRPC, next-auth, webhooks, MCP, OAuth), Next's static files and the icon. Any other
+ * path under them is Next's 404 page, a render like any other.
  */
-const COUNTED_ELSEWHERE = /^\/(?:api\/|mcp(?:[/?]|$)|oauth\/|_next\/static\/|icon\.svg|favicon\.ico)/;
+const COUNTED_ELSEWHERE = /^\/(?:api\/(?:trpc|auth|webhooks)\/|mcp$|oauth\/(?:authorize|token|register|revoke)$|_next\/static\/|icon\.svg$|favicon\.ico$)/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token=([^;]+)/;
 
 /**
@@ -22,7 +25,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token=([^;]+)
  * cookie does not pass for one.
  */
 export function limitAnonymousRender(req: IncomingMessage, res: ServerResponse, render: () => void): void {
-  if (!config.rateLimitEnabled || COUNTED_ELSEWHERE.test(req.url ?? '/') || isPrefetch(req)) return render();
+  if (!config.rateLimitEnabled || countedElsewhere(req.url ?? '/') || isPrefetch(req)) return render();
   void countUnlessSignedIn(req).then(({ headers, refusal }) => {
     if (refusal) return void res.writeHead(429, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end(refusal);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -44,9 +47,13 @@ async function countUnlessSignedIn(req: IncomingMessage): Promise<{ headers: Rec
   return { headers: bag.values };
 }
 
-/** The client router's prefetch of a link: the route tree up to its loading state, not the page's work. */
-function isPrefetch(req: IncomingMessage): boolean {
-  return req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1';
+/** REST takes whatever URL starts as its own, as asked (the front hands it over); Next reads the rest resolved. */
+function countedElsewhere(url: string): boolean {
+  if (isRestUrl(url)) return true;
+  const path = url.split('?', 1)[0]!;
+  // dot segments and percent-encoding do not hide a page behind a route that counts its own callers
+  const asNextReadsIt = /[%.#]/.test(path) ? pathnameOf(url) : path;
+  return asNextReadsIt !== null && COUNTED_ELSEWHERE.test(asNextReadsIt);
 }
 
 /** A session cookie next-auth sealed with this deployment's secret, still valid. */

@@ -57,12 +57,17 @@ export function countPublicPageView(req: IncomingMessage, res: ServerResponse, r
   return true;
 }
 
+/** The client router's prefetch of a link: the route tree up to its loading state, not the page's work. */
+export function isPrefetch(req: IncomingMessage): boolean {
+  return req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1';
+}
+
 /** A slug that is not valid percent-encoding never gets here: the front refuses it (malformed-path.ts). */
 function isPublicPageView(req: IncomingMessage): boolean {
   const url = req.url ?? '/';
   // the client router's prefetches get the route tree only, no procedure runs (Next reads exactly '1');
   // the markdown twins are REST's; Next redirects a path with `\` or `//` before rendering anything
-  if ((req.headers.rsc === '1' && req.headers['next-router-prefetch'] === '1') || isRestUrl(url)) return false;
+  if (isPrefetch(req) || isRestUrl(url)) return false;
   const path = url.split('?', 1)[0]!;
   if (/\\|\/\//.test(path)) return false;
   // as Next reads the path: percent-encoding and dot segments do not hide a page (without them, the
@@ -72,7 +77,7 @@ function isPublicPageView(req: IncomingMessage): boolean {
 }
 
 /** The path as Next's URL parser reads it; null for a request target it cannot parse (an absolute form). */
-function pathnameOf(url: string): string | null {
+export function pathnameOf(url: string): string | null {
   try {
     return new URL(url, 'http://front').pathname;
   } catch {

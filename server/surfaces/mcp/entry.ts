@@ -79,8 +79,10 @@ function idOf(body: unknown): unknown {
 /**
  * A caller without a valid token is anonymous traffic, counted as REST counts it: 401 with the limit's
  * headers, and 429 past the limit, so guessing tokens costs a client as much as any other anonymous call.
+ * Both carry the challenge a client starts its OAuth discovery from.
  */
 async function refuseCaller(ctx: Context, tokenSent: boolean): Promise<Response> {
+  ctx.resHeaders.set('WWW-Authenticate', challenge(tokenSent ? 'invalid_token' : undefined));
   try {
     await enforceRateLimit(ctx, 'general');
   } catch (error) {
@@ -88,7 +90,6 @@ async function refuseCaller(ctx: Context, tokenSent: boolean): Promise<Response>
     return withMcpCors(Response.json({ detail: error.message }, { status: 429, headers: ctx.resHeaders }));
   }
   const detail = tokenSent ? 'Invalid or expired token' : 'Authorization required';
-  ctx.resHeaders.set('WWW-Authenticate', challenge(tokenSent ? 'invalid_token' : undefined));
   return withMcpCors(Response.json({ detail }, { status: 401, headers: ctx.resHeaders }));
 }
 

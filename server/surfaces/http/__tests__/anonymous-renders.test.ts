@@ -26,7 +26,20 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const get = (path: string, ip: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { 'x-forwarded-for': ip, ...headers } });
+/** The path sent as written (fetch would resolve its dot segments first), and the answer's status and headers. */
+function get(path: string, ip: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + '/', { path, headers: { 'x-forwarded-for': ip, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') answer.set(name, value);
+        resolve({ status: res.statusCode!, headers: answer, text: async () => Buffer.concat(chunks).toString() });
+      });
+    });
+    req.on('error', reject);
+  });
+}
 
 it('counts the pages rendered for a caller without a session per address: 429 with Retry-After past the limit', async () => {
   const ip = randomClientIp();
@@ -52,7 +65,11 @@ it('lets a signed-in member through, but not a forged session cookie; leaves wha
   // a link's prefetch renders the route tree only; the client router's full request is a render
   expect((await get('/signup', ip, { rsc: '1', 'next-router-prefetch': '1' })).status).toBe(200);
   expect((await get('/signup', ip, { rsc: '1' })).status).toBe(429);
-  for (const path of ['/api/v1/health', '/api/trpc/projects.list', '/mcp', '/oauth/authorize', '/_next/static/chunks/app.js', '/icon.svg']) {
+  for (const path of ['/api/v1/health', '/api/trpc/projects.list', '/api/auth/session', '/mcp', '/oauth/authorize?client_id=x', '/_next/static/chunks/app.js', '/icon.svg']) {
     expect((await get(path, ip)).status, path).toBe(200);
+  }
+  // a page is a page however its path is spelled: Next resolves dot segments and percent-encoding
+  for (const path of ['/api/trpc/../../docs/api', '/oauth/%2e%2e/signin', '/_next/static/../../', '/icon.svgx', '/api/nothing', '/oauth/nothing', '/mcp/x']) {
+    expect((await get(path, ip)).status, path).toBe(429);
   }
 });

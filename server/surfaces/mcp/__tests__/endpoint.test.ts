@@ -95,6 +95,7 @@ describe('authorization', () => {
     expect(guesses.filter((res) => res.status === 401).length).toBeLessThanOrEqual(100);
     const refused = guesses.find((res) => res.status === 429)!;
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expect(await refused.json()).toEqual({ detail: expect.stringContaining('Rate limit of 100 requests per minute exceeded') });
     expect(guesses.find((res) => res.status === 401)!.headers.get('ratelimit-limit')).toBe('100');
