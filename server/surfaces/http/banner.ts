@@ -77,7 +77,7 @@ function settle(request: BannerHttpRequest, rateHeaders: Record<string, string> 
   const unsafe = suspect ? findUnsafeQuery(new URLSearchParams(request.query)) : null;
   if (unsafe) {
     const body = JSON.stringify(unsafeTextDetail(unsafe));
-    return { status: 422, headers: withJsonBody({ ...rateHeaders, ...NOT_STORED }, body), body };
+    return { status: 422, headers: withJsonBody(rateHeaders ?? {}, body), body };
   }
   let answer: BannerAnswer | Promise<BannerAnswer>;
   try {
@@ -121,12 +121,9 @@ function withJsonBody(headers: Record<string, string>, body: string): Record<str
   return { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
 }
 
-/** Errors are the REST surface's: never stored by a browser or a CDN (its other answers say the same). */
-const NOT_STORED = { 'Cache-Control': 'no-store' };
-
 /** The REST surface's error bodies: AppError -> {detail}, a bad query -> 422 with its location. */
 function failure(error: unknown, rateHeaders: Record<string, string> | null): HttpAnswer {
-  const answer = (status: number, body: string) => ({ status, headers: withJsonBody({ ...rateHeaders, ...NOT_STORED }, body), body });
+  const answer = (status: number, body: string) => ({ status, headers: withJsonBody(rateHeaders ?? {}, body), body });
   if (error instanceof AppError) return answer(error.status, JSON.stringify({ detail: error.message }));
   if (error instanceof ZodError) {
     const spec = toSpecError(422, { issues: error.issues }, 'GET');

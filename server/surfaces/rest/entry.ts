@@ -42,19 +42,6 @@ const openApiHandler = createOpenApiNodeHttpHandler({
  * GET and drops the body.
  */
 export async function handleRestRequest(req: Request): Promise<Response> {
-  return storedOnlyWhenSaid(await answerRestRequest(req));
-}
-
-/**
- * An answer no route marked cacheable is `no-store`: a token's own data (recipients, the project) must
- * not stay in a browser's or proxy's cache, nor a public 404 in a CDN's as a guess, past a publish.
- */
-function storedOnlyWhenSaid(response: Response): Response {
-  if (!response.headers.has('cache-control')) response.headers.set('Cache-Control', 'no-store');
-  return response;
-}
-
-async function answerRestRequest(req: Request): Promise<Response> {
   const { url, path } = restUrlOf(req);
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const segments = decodePath(path);
@@ -245,7 +232,7 @@ async function bannerResponse(req: Request, url: URL): Promise<Response> {
  */
 export async function handlePublicDocument(req: Request, run: (caller: Caller) => Promise<RawAnswer>): Promise<Response> {
   const resHeaders = new Headers({ 'Access-Control-Allow-Origin': '*' });
-  return storedOnlyWhenSaid(await rawResponse(req, await createContext({ headers: req.headers, resHeaders }), run));
+  return rawResponse(req, await createContext({ headers: req.headers, resHeaders }), run);
 }
 
 async function rawResponse(req: Request, ctx: Context, run: (caller: Caller) => Promise<RawAnswer>) {
